@@ -1,1 +1,11 @@
+//! Dots-and-Boxes: positions and their formats, exact chain-and-loop endgames, an exact solver
+//! for any position, and a playing engine.
 
+// Positions, moves and the text formats (olympiad, OpenSpiel line string, ASCII picture).
+pub mod board;
+// Exact values of simple loony endgames made of independent chains and loops.
+pub mod endgame;
+// The exact solver for any position (alpha-beta with a transposition table).
+pub mod solver;
+// Playing engines: random, greedy, strong.
+pub mod bot;
