@@ -362,6 +362,48 @@ fn strides(dims: [usize; 6]) -> [usize; 6] {
     s
 }
 
+/// The result of a whole game, GAMEDOTS-style: Alice and Bob started from the empty board, Alice
+/// first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    Alice,
+    Bob,
+    Draw,
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameResult::Alice => "Alice",
+            GameResult::Bob => "Bob",
+            GameResult::Draw => "Draw",
+        })
+    }
+}
+
+/// Whether Alice is to move: she moved first from the empty board and no box has been completed,
+/// so the turns alternated with every line.
+pub fn alice_to_move(pos: &Position) -> bool {
+    pos.num_drawn().is_multiple_of(2)
+}
+
+/// GAMEDOTS: the result under best play of a game started from the empty board (Alice first)
+/// that reached `pos` without completing a box; every box must have exactly 2 undrawn sides.
+/// As no box is claimed yet, the result is the sign of the endgame value for the mover.
+pub fn gamedots_result(pos: &Position) -> Result<GameResult, EndgameError> {
+    check_all_two(pos)?;
+    Ok(result_of(position_value(pos)?, alice_to_move(pos)))
+}
+
+/// The game's result from the mover's net score.
+pub const fn result_of(value: i64, alice_to_move: bool) -> GameResult {
+    match (value.signum(), alice_to_move) {
+        (0, _) => GameResult::Draw,
+        (1, true) | (-1, false) => GameResult::Alice,
+        _ => GameResult::Bob,
+    }
+}
+
 /// Slow, obviously correct references for the tests and benchmarks.
 pub mod reference {
     use std::collections::HashMap;
@@ -469,6 +511,15 @@ mod tests {
         // The complement: the border undrawn, the cross drawn: four corner 1-chains.
         let p = Position::from_lines(d, inner).unwrap();
         assert_eq!(decompose(&p).unwrap(), Components::new(vec![1, 1, 1, 1], vec![]));
+    }
+
+    #[test]
+    fn result_follows_the_sign_and_the_mover() {
+        assert_eq!(result_of(3, true), GameResult::Alice);
+        assert_eq!(result_of(3, false), GameResult::Bob);
+        assert_eq!(result_of(-1, true), GameResult::Bob);
+        assert_eq!(result_of(-1, false), GameResult::Alice);
+        assert_eq!(result_of(0, false), GameResult::Draw);
     }
 
     #[test]

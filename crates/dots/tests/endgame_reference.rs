@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use pencilbox_dots::board::Position;
-use pencilbox_dots::endgame::{self, Components, reference};
+use pencilbox_dots::endgame::{self, Components, GameResult, reference};
 use pencilbox_grid::{Cell, Dims, Edge};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -75,7 +75,7 @@ fn check_every_position(rows: usize, cols: usize) -> usize {
     let mut brute = Brute::new(dims, &lines);
     let cell_masks: Vec<u32> =
         dims.cells().map(|c| dims.cell_edges(c).iter().fold(0u32, |m, e| m | 1 << e.index())).collect();
-    let mut compared = 0;
+    let (mut compared, mut all_two) = (0, 0);
     for drawn in 0..=brute.full {
         let simple = cell_masks.iter().all(|&m| matches!((m & !drawn).count_ones(), 0 | 2));
         if !simple {
@@ -85,11 +85,24 @@ fn check_every_position(rows: usize, cols: usize) -> usize {
             Position::from_lines(dims, (0..lines.len()).filter(|&i| drawn >> i & 1 == 1).map(Edge)).unwrap();
         let parts = endgame::decompose(&pos).unwrap();
         let truth = brute.value(drawn);
+        if pos.undrawn_counts().iter().all(|&u| u == 2) {
+            // GAMEDOTS: the brute-force value's sign and the mover (by the parity of the drawn
+            // lines) decide the result.
+            let want = match (truth.signum(), drawn.count_ones() % 2 == 0) {
+                (0, _) => GameResult::Draw,
+                (1, true) | (-1, false) => GameResult::Alice,
+                _ => GameResult::Bob,
+            };
+            assert_eq!(endgame::gamedots_result(&pos).unwrap(), want, "GAMEDOTS on\n{pos}");
+            all_two += 1;
+        } else {
+            assert!(endgame::gamedots_result(&pos).is_err());
+        }
         assert_eq!(reference::multiset_value(&parts), truth, "multiset recursion on\n{pos}{parts}");
         assert_eq!(endgame::value(&parts), truth, "fast value on\n{pos}{parts}");
         compared += 1;
     }
-    eprintln!("{rows}x{cols}: {compared} simple loony positions compared");
+    eprintln!("{rows}x{cols}: {compared} simple loony positions compared, {all_two} of them GAMEDOTS ones");
     compared
 }
 
@@ -232,7 +245,7 @@ fn random_layouts_up_to_18_undrawn_lines() {
 }
 
 #[test]
-#[ignore = "slow: about a minute; run with --ignored"]
+#[ignore = "slow: several minutes; run with --ignored"]
 fn random_layouts_up_to_24_undrawn_lines() {
     check_random_layouts(2, 200, 24);
 }
