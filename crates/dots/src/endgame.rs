@@ -36,10 +36,15 @@
 //!    `cv = size − 4·chains − 8·loops + terminal bonus`, where only the *last* component opened
 //!    (the terminal bonus) tells a chain from a loop.
 //!
-//! After the reductions at most two 1- or 2-chains and two long components remain; the short
-//! kinds (3-chains, 4-loops, 6-loops) are counted, and the recursion becomes a dynamic programme
-//! over `(hand-outs left, 3-chains, 4-loops, 6-loops, long components left)`, filled bottom-up.
-//! Both reductions are exact: `tests/endgame_reference.rs` checks [`value`] against the multiset
+//! 3. **Opening orders.** A 1-chain, if any, is always a best move; among loops the smallest
+//!    (4 before 6 before long) and among chains of ≥ 3 boxes a 3-chain before the long chain are
+//!    always at least as good as the alternatives. So only three moves need comparing: a 2-chain,
+//!    the next chain, the next loop.
+//!
+//! What is left is a dynamic programme over `(2-chains left ∈ {0, 1}, chains left, loops left)`
+//! with at most `2 × (#3-chains + 2) × (#4-loops + #6-loops + 2)` entries, filled bottom-up: a few
+//! thousand steps on a full 20×20 board, independent of the lengths of the long components.
+//! The reductions and orders are exact: `tests/endgame_reference.rs` checks [`value`] against the multiset
 //! recursion on many random multisets, and both against a brute-force search of the game itself
 //! over sets of drawn lines on every such position of the 2×2, 2×3 and 3×3 boards.
 //!
@@ -235,33 +240,18 @@ pub fn position_value(pos: &Position) -> Result<i64, EndgameError> {
     Ok(value(&decompose(pos)?))
 }
 
-/// A component multiset after the two reductions of the module docs.
+/// A component multiset after the reductions of the module docs, with the chains and the loops
+/// each in the order in which they are opened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Reduced {
-    /// Parities of the numbers of 1-chains and 2-chains.
-    ones: usize,
+    /// Parity of the number of 1-chains.
+    one: bool,
+    /// Parity of the number of 2-chains.
     twos: usize,
-    threes: usize,
-    fours: usize,
-    sixes: usize,
-    /// The long components standing for all chains ≥ 4 and loops ≥ 8: `Chain(4 + E)` and/or
-    /// `Loop(8)`, or `Loop(8 + E)` alone.
-    long: Vec<Long>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Long {
-    Chain(i64),
-    Loop(i64),
-}
-
-impl Long {
-    const fn open(self, x: i64) -> i64 {
-        match self {
-            Long::Chain(n) => open_chain(n, x),
-            Long::Loop(m) => open_loop(m, x),
-        }
-    }
+    /// Chains of 3 or more boxes in opening order: every 3-chain, then the aggregated long chain.
+    chains: Vec<i64>,
+    /// Loops in opening order: every 4-loop, every 6-loop, then the aggregated long loop.
+    loops: Vec<i64>,
 }
 
 impl Reduced {
@@ -272,94 +262,59 @@ impl Reduced {
         let excess = long_chains.iter().map(|&n| n - 4).sum::<usize>()
             + long_loops.iter().map(|&m| m - 8).sum::<usize>();
         let excess = excess as i64;
-        let mut long = Vec::new();
+        debug_assert!(
+            c.loops.iter().all(|&m| m == 4 || m == 6 || m >= 8),
+            "loops on a grid have 4, 6, 8… boxes: {c}"
+        );
+        let mut chains = vec![3; count(&c.chains, 3)];
+        let mut loops = [vec![4; count(&c.loops, 4)], vec![6; count(&c.loops, 6)]].concat();
+        // Reduction 2: the long components become one chain of 4 + E and one loop of 8, or one
+        // loop of 8 + E when there is no long chain.
         match (long_chains.is_empty(), long_loops.is_empty()) {
-            (false, false) => long.extend([Long::Chain(4 + excess), Long::Loop(8)]),
-            (false, true) => long.push(Long::Chain(4 + excess)),
-            (true, false) => long.push(Long::Loop(8 + excess)),
+            (false, false) => {
+                chains.push(4 + excess);
+                loops.push(8);
+            }
+            (false, true) => chains.push(4 + excess),
+            (true, false) => loops.push(8 + excess),
             (true, true) => {}
         }
-        let odd_loops = c.loops.iter().any(|&m| m != 4 && m != 6 && m < 8);
-        debug_assert!(!odd_loops, "loops on a grid have an even length of at least 4: {c}");
-        Reduced {
-            ones: count(&c.chains, 1) % 2,
-            twos: count(&c.chains, 2) % 2,
-            threes: count(&c.chains, 3),
-            fours: count(&c.loops, 4),
-            sixes: count(&c.loops, 6),
-            long,
-        }
+        Reduced { one: count(&c.chains, 1) % 2 == 1, twos: count(&c.chains, 2) % 2, chains, loops }
     }
 
-    /// Bottom-up over every sub-multiset: `table[state]` = `f` of the sub-multiset with those
-    /// counts. Every coordinate only decreases along a move, so ascending loops in each
-    /// coordinate compute dependencies first.
+    /// `f` by dynamic programming over `(2-chains left, chains left, loops left)`, where "chains
+    /// left" and "loops left" are suffixes of the opening orders. Opening orders, checked exact
+    /// against the multiset recursion (and standard advice: Berlekamp, ch. 4; Buzzard & Ciere
+    /// §3, "open loops before chains, smaller before larger"): a 1-chain when there is one (the
+    /// cheapest hand-out, which the opponent cannot decline); among loops the smallest (a
+    /// 4-loop costs its controller 4 to keep, a 6-loop 2, a long loop nothing); among chains a
+    /// 3-chain before the long chain. A 2-chain is always an option.
     fn solve(&self) -> i64 {
-        let dims = [
-            self.ones + 1,
-            self.twos + 1,
-            self.threes + 1,
-            self.fours + 1,
-            self.sixes + 1,
-            1 << self.long.len(),
-        ];
-        let stride = strides(dims);
-        let mut table = vec![0i64; dims.iter().product()];
-        for long in 0..dims[5] {
-            for s6 in 0..dims[4] {
-                for s4 in 0..dims[3] {
-                    for s3 in 0..dims[2] {
-                        for s2 in 0..dims[1] {
-                            for s1 in 0..dims[0] {
-                                let at =
-                                    |d: [usize; 6]| d.iter().zip(&stride).map(|(a, b)| a * b).sum::<usize>();
-                                let here = [s1, s2, s3, s4, s6, long];
-                                let mut best: Option<i64> = None;
-                                let mut consider = |v: i64| best = Some(best.map_or(v, |b| b.max(v)));
-                                let less = |k: usize| {
-                                    let mut d = here;
-                                    d[k] -= 1;
-                                    table[at(d)]
-                                };
-                                if s1 > 0 {
-                                    consider(open_chain(1, less(0)));
-                                }
-                                if s2 > 0 {
-                                    consider(open_chain(2, less(1)));
-                                }
-                                if s3 > 0 {
-                                    consider(open_chain(3, less(2)));
-                                }
-                                if s4 > 0 {
-                                    consider(open_loop(4, less(3)));
-                                }
-                                if s6 > 0 {
-                                    consider(open_loop(6, less(4)));
-                                }
-                                for (bit, l) in self.long.iter().enumerate() {
-                                    if long >> bit & 1 == 1 {
-                                        let mut d = here;
-                                        d[5] = long & !(1 << bit);
-                                        consider(l.open(table[at(d)]));
-                                    }
-                                }
-                                table[at(here)] = best.unwrap_or(0);
-                            }
-                        }
+        let (nc, nl) = (self.chains.len(), self.loops.len());
+        let (w_chain, w_two) = (nl + 1, (nc + 1) * (nl + 1));
+        let mut f = vec![0i64; (self.twos + 1) * w_two];
+        for t in 0..=self.twos {
+            for a in 0..=nc {
+                for b in 0..=nl {
+                    let at = t * w_two + a * w_chain + b;
+                    let mut best = i64::MIN;
+                    if t > 0 {
+                        best = best.max(open_chain(2, f[at - w_two]));
                     }
+                    if a > 0 {
+                        // `a` chains are left: the next one opened is `chains[nc - a]`.
+                        best = best.max(open_chain(self.chains[nc - a], f[at - w_chain]));
+                    }
+                    if b > 0 {
+                        best = best.max(open_loop(self.loops[nl - b], f[at - 1]));
+                    }
+                    f[at] = if best == i64::MIN { 0 } else { best };
                 }
             }
         }
-        table[table.len() - 1]
+        let rest = f[f.len() - 1];
+        if self.one { open_chain(1, rest) } else { rest }
     }
-}
-
-fn strides(dims: [usize; 6]) -> [usize; 6] {
-    let mut s = [1; 6];
-    for k in 1..6 {
-        s[k] = s[k - 1] * dims[k - 1];
-    }
-    s
 }
 
 /// The result of a whole game, GAMEDOTS-style: Alice and Bob started from the empty board, Alice

@@ -264,6 +264,22 @@ fn short_heavy() -> impl Strategy<Value = Components> {
     (chains, loops).prop_map(|(c, l)| Components::new(c, l))
 }
 
+/// Many components of few kinds: up to 5 of each short kind plus a few long ones, so the
+/// recursion stays affordable while the counts exercise the dynamic programme.
+fn many_of_each() -> impl Strategy<Value = Components> {
+    let counts = proptest::collection::vec(0usize..=5, 5);
+    let long_chains = proptest::collection::vec(4usize..=14, 0..3);
+    let long_loops = proptest::collection::vec((4usize..=8).prop_map(|k| 2 * k), 0..3);
+    (counts, long_chains, long_loops).prop_map(|(k, mut chains, mut loops)| {
+        for (n, &times) in [1, 2, 3].iter().zip(&k) {
+            chains.extend(std::iter::repeat_n(*n, times));
+        }
+        loops.extend(std::iter::repeat_n(4, k[3]));
+        loops.extend(std::iter::repeat_n(6, k[4]));
+        Components::new(chains, loops)
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -274,6 +290,15 @@ proptest! {
 
     #[test]
     fn fast_value_equals_the_recursion_on_short_heavy_sets(c in short_heavy()) {
+        prop_assert_eq!(endgame::value(&c), reference::multiset_value(&c), "{}", c);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fast_value_equals_the_recursion_on_many_of_each(c in many_of_each()) {
         prop_assert_eq!(endgame::value(&c), reference::multiset_value(&c), "{}", c);
     }
 }
