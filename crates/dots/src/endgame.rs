@@ -366,40 +366,59 @@ pub mod reference {
     use super::{Components, open_chain, open_loop};
     use crate::board::Position;
 
-    /// The multiset recursion of the module docs, memoised on sorted multisets. Exponential in
-    /// the number of distinct component kinds: for small cases only.
+    /// The multiset recursion of the module docs, memoised on the multiset (the count of each
+    /// distinct component, as one mixed-radix index into a dense table). Exponential in the
+    /// number of distinct component kinds: panics when the table would exceed 2^26 entries.
     pub fn multiset_value(c: &Components) -> i64 {
-        let mut memo = HashMap::new();
-        recurse(c.chains(), c.loops(), &mut memo)
+        // Distinct kinds: (is a loop, length), with their counts.
+        let mut kinds: Vec<((bool, usize), usize)> = Vec::new();
+        for kind in c.chains().iter().map(|&n| (false, n)).chain(c.loops().iter().map(|&m| (true, m))) {
+            match kinds.last_mut() {
+                Some((k, count)) if *k == kind => *count += 1,
+                _ => kinds.push((kind, 1)),
+            }
+        }
+        let mut radix = Vec::with_capacity(kinds.len());
+        let mut size = 1usize;
+        for &(_, count) in &kinds {
+            radix.push(size);
+            size = size
+                .checked_mul(count + 1)
+                .filter(|&s| s <= 1 << 26)
+                .expect("multiset too varied for the reference");
+        }
+        let mut memo = vec![None; size];
+        let counts: Vec<usize> = kinds.iter().map(|&(_, n)| n).collect();
+        let full = counts.iter().zip(&radix).map(|(n, r)| n * r).sum();
+        recurse(&kinds, &radix, &mut counts.clone(), full, &mut memo)
     }
 
-    fn recurse(chains: &[usize], loops: &[usize], memo: &mut HashMap<(Vec<usize>, Vec<usize>), i64>) -> i64 {
-        if chains.is_empty() && loops.is_empty() {
-            return 0;
-        }
-        let key = (chains.to_vec(), loops.to_vec());
-        if let Some(&v) = memo.get(&key) {
+    /// `f` of the multiset with `counts[k]` components of kind `k` (table index `at`).
+    fn recurse(
+        kinds: &[((bool, usize), usize)],
+        radix: &[usize],
+        counts: &mut [usize],
+        at: usize,
+        memo: &mut [Option<i64>],
+    ) -> i64 {
+        if let Some(v) = memo[at] {
             return v;
         }
-        let mut best = i64::MIN;
-        for i in 0..chains.len() {
-            if i > 0 && chains[i] == chains[i - 1] {
+        let mut best = None::<i64>;
+        for k in 0..kinds.len() {
+            if counts[k] == 0 {
                 continue;
             }
-            let rest: Vec<usize> =
-                chains.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &n)| n).collect();
-            best = best.max(open_chain(chains[i] as i64, recurse(&rest, loops, memo)));
+            counts[k] -= 1;
+            let rest = recurse(kinds, radix, counts, at - radix[k], memo);
+            counts[k] += 1;
+            let (is_loop, len) = kinds[k].0;
+            let v = if is_loop { open_loop(len as i64, rest) } else { open_chain(len as i64, rest) };
+            best = Some(best.map_or(v, |b| b.max(v)));
         }
-        for i in 0..loops.len() {
-            if i > 0 && loops[i] == loops[i - 1] {
-                continue;
-            }
-            let rest: Vec<usize> =
-                loops.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &n)| n).collect();
-            best = best.max(open_loop(loops[i] as i64, recurse(chains, &rest, memo)));
-        }
-        memo.insert(key, best);
-        best
+        let v = best.unwrap_or(0);
+        memo[at] = Some(v);
+        v
     }
 
     /// Plain negamax of the game itself over sets of drawn lines, knowing nothing of chains:

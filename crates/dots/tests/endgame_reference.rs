@@ -264,10 +264,10 @@ fn short_heavy() -> impl Strategy<Value = Components> {
     (chains, loops).prop_map(|(c, l)| Components::new(c, l))
 }
 
-/// Many components of few kinds: up to 5 of each short kind plus a few long ones, so the
+/// Many components of few kinds: up to 6 of each short kind plus a few long ones, so the
 /// recursion stays affordable while the counts exercise the dynamic programme.
 fn many_of_each() -> impl Strategy<Value = Components> {
-    let counts = proptest::collection::vec(0usize..=5, 5);
+    let counts = proptest::collection::vec(0usize..=6, 5);
     let long_chains = proptest::collection::vec(4usize..=14, 0..3);
     let long_loops = proptest::collection::vec((4usize..=8).prop_map(|k| 2 * k), 0..3);
     (counts, long_chains, long_loops).prop_map(|(k, mut chains, mut loops)| {
