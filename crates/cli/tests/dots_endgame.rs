@@ -114,7 +114,7 @@ fn bad_inputs_exit_2_naming_the_problem() {
     // The empty 2×2 board: box (0, 0) has 4 undrawn sides.
     assert_bad_input!(
         run(&endgame, "2 2\n00\n00\n00\n000\n000\n"),
-        "box (0, 0) (row 1, column 1, 1-based) has 4 undrawn sides"
+        "box (0, 0) (0-based row, column) has 4 undrawn sides"
     );
     // One box with 3 undrawn sides (row-major first offender is box (0, 1)).
     assert_bad_input!(run(&endgame, "1 2\n11\n10\n111\n"), "box (0, 1)");
@@ -142,7 +142,7 @@ fn winner_examples() {
 fn winner_rejects_claimed_and_open_boxes() {
     assert_bad_input!(
         run(&["dots", "winner"], "1 2\n10\n10\n111\n"),
-        "box (0, 0) (row 1, column 1, 1-based) has 0 undrawn sides; every box must have exactly 2"
+        "box (0, 0) (0-based row, column) has 0 undrawn sides; every box must have exactly 2"
     );
     assert_bad_input!(run(&["dots", "winner"], "1 1\n0\n0\n00\n"), "has 4 undrawn sides");
     assert_bad_input!(run(&["dots", "winner"], "1 1\n0\n0\n0\n"), "must have 2 digits");

@@ -66,8 +66,7 @@ use crate::board::Position;
 #[non_exhaustive]
 pub enum EndgameError {
     /// The first box, row-major, with a number of undrawn sides other than the allowed ones.
-    #[error("box {cell} (row {row}, column {col}, 1-based) has {undrawn} undrawn sides; every box must have {allowed}",
-        row = cell.row + 1, col = cell.col + 1)]
+    #[error("box {cell} (0-based row, column) has {undrawn} undrawn sides; every box must have {allowed}")]
     BadBox { cell: Cell, undrawn: u8, allowed: &'static str },
 }
 
