@@ -319,3 +319,62 @@ fn seed_examples() {
         }
     }
 }
+
+/// The value, by the multiset recursion, of opening component `k` of `c` (a chain if `is_loop`
+/// is false) when `len` is its length.
+fn opening_value(c: &Components, is_loop: bool, len: usize) -> i64 {
+    let (mut chains, mut loops) = (c.chains().to_vec(), c.loops().to_vec());
+    let list = if is_loop { &mut loops } else { &mut chains };
+    let i = list.iter().position(|&n| n == len).unwrap();
+    list.remove(i);
+    let rest = reference::multiset_value(&Components::new(chains, loops));
+    if is_loop { endgame::open_loop(len as i64, rest) } else { endgame::open_chain(len as i64, rest) }
+}
+
+// The lemmas of the module docs of `endgame`, one by one, on the multiset recursion.
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn lemma_equal_handouts_cancel(c in multisets(), n in 1usize..=2) {
+        let mut chains = c.chains().to_vec();
+        chains.extend([n, n]);
+        let more = Components::new(chains, c.loops().to_vec());
+        prop_assert_eq!(reference::multiset_value(&more), reference::multiset_value(&c), "{}", c);
+    }
+
+    #[test]
+    fn lemma_long_components_aggregate(c in multisets()) {
+        let long_chains: Vec<usize> = c.chains().iter().copied().filter(|&n| n >= 4).collect();
+        let long_loops: Vec<usize> = c.loops().iter().copied().filter(|&m| m >= 8).collect();
+        let excess: usize = long_chains.iter().map(|n| n - 4).sum::<usize>() + long_loops.iter().map(|m| m - 8).sum::<usize>();
+        let mut chains: Vec<usize> = c.chains().iter().copied().filter(|&n| n < 4).collect();
+        let mut loops: Vec<usize> = c.loops().iter().copied().filter(|&m| m < 8).collect();
+        match (long_chains.is_empty(), long_loops.is_empty()) {
+            (false, false) => { chains.push(4 + excess); loops.push(8); }
+            (false, true) => chains.push(4 + excess),
+            (true, false) => loops.push(8 + excess),
+            (true, true) => {}
+        }
+        let aggregated = Components::new(chains, loops);
+        prop_assert_eq!(reference::multiset_value(&aggregated), reference::multiset_value(&c), "{} vs {}", c, aggregated);
+    }
+
+    #[test]
+    fn lemma_opening_orders(c in short_heavy()) {
+        let best = reference::multiset_value(&c);
+        if c.chains().contains(&1) {
+            prop_assert_eq!(opening_value(&c, false, 1), best, "a 1-chain first: {}", c);
+        }
+        if let Some(&smallest) = c.loops().first() {
+            for &m in c.loops() {
+                prop_assert!(opening_value(&c, true, smallest) >= opening_value(&c, true, m), "loop {} before {}: {}", smallest, m, c);
+            }
+        }
+        if c.chains().contains(&3) {
+            for &n in c.chains().iter().filter(|&&n| n >= 4) {
+                prop_assert!(opening_value(&c, false, 3) >= opening_value(&c, false, n), "3-chain before {}: {}", n, c);
+            }
+        }
+    }
+}
