@@ -139,13 +139,18 @@ fn count_positions(rows: usize, cols: usize) -> usize {
 /// A random simple loony position: chains and loops grown by random self-avoiding walks through
 /// unused boxes, kept while the number of undrawn lines stays within `max_undrawn`. Returns the
 /// position and the components it was built from.
-fn random_layout(rng: &mut ChaCha8Rng, dims: Dims, max_undrawn: usize) -> (Position, Components) {
+fn random_layout(
+    rng: &mut ChaCha8Rng,
+    dims: Dims,
+    max_undrawn: usize,
+    attempts: usize,
+) -> (Position, Components) {
     let mut used = vec![false; dims.num_cells()];
     let mut undrawn: HashSet<Edge> = HashSet::new();
     let (mut chains, mut loops) = (Vec::new(), Vec::new());
     let border: Vec<Edge> =
         dims.edges().filter(|&e| dims.edge_cells(e).iter().flatten().count() == 1).collect();
-    for _ in 0..40 {
+    for _ in 0..attempts {
         let grown = if rng.random_bool(0.6) {
             let e = border[rng.random_range(0..border.len())];
             let start = dims.edge_cells(e).into_iter().flatten().next().unwrap();
@@ -222,7 +227,7 @@ fn check_random_layouts(seed: u64, count: usize, max_undrawn: usize) -> usize {
     for i in 0..count {
         let (r, c) = sizes[i % sizes.len()];
         let dims = Dims::new(r, c).unwrap();
-        let (pos, built) = random_layout(&mut rng, dims, max_undrawn);
+        let (pos, built) = random_layout(&mut rng, dims, max_undrawn, 40);
         let parts = endgame::decompose(&pos).unwrap();
         assert_eq!(parts, built, "decomposition of\n{pos}");
         let lines: Vec<Edge> = pos.legal_moves().collect();
@@ -377,4 +382,41 @@ proptest! {
             }
         }
     }
+}
+
+/// Table size of the multiset recursion: the product of (count + 1) over distinct kinds.
+fn reference_cost(c: &Components) -> usize {
+    let mut kinds: Vec<(bool, usize)> = c.chains().iter().map(|&n| (false, n)).collect();
+    kinds.extend(c.loops().iter().map(|&m| (true, m)));
+    let mut cost = 1usize;
+    for (i, k) in kinds.iter().enumerate() {
+        if i == 0 || kinds[i - 1] != *k {
+            cost = cost.saturating_mul(kinds.iter().filter(|&x| x == k).count() + 1);
+        }
+    }
+    cost
+}
+
+#[test]
+fn random_20x20_layouts_decompose_and_match_the_recursion() {
+    let mut rng = ChaCha8Rng::seed_from_u64(20);
+    let dims = Dims::new(20, 20).unwrap();
+    let (mut checked, mut components) = (0, 0);
+    for i in 0..80 {
+        // Dense layouts (many components of many lengths) check the decomposition; sparser ones
+        // also the value, when the recursion's table is affordable.
+        let attempts = if i % 2 == 0 { 1000 } else { 60 };
+        let (pos, built) = random_layout(&mut rng, dims, usize::MAX, attempts);
+        let parts = endgame::decompose(&pos).unwrap();
+        assert_eq!(parts, built, "decomposition of\n{pos}");
+        components += parts.chains().len() + parts.loops().len();
+        if reference_cost(&parts) <= 1 << 20 {
+            assert_eq!(endgame::value(&parts), reference::multiset_value(&parts), "{parts}");
+            checked += 1;
+        }
+    }
+    eprintln!(
+        "80 random 20x20 layouts ({components} components): {checked} values checked against the recursion"
+    );
+    assert!(checked >= 30, "{checked}");
 }
