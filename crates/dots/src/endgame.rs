@@ -18,35 +18,37 @@
 //! ```
 //!
 //! That recursion over multisets is [`reference::multiset_value`]; it is exponential in the
-//! number of distinct component kinds. [`value`] computes the same number fast, from two
-//! reductions of the multiset (Buzzard & Ciere, *Playing simple loony dots-and-boxes endgames
-//! optimally*, 2014; Allcock, *Best play in Dots and Boxes endgames*, 2018, show the value
-//! depends on the long components only through a few aggregates):
+//! number of distinct component kinds. [`value`] computes the same number fast, after three
+//! reductions. They are the structure that Buzzard & Ciere (*Playing simple loony dots-and-boxes
+//! endgames optimally*, 2014) and Allcock (*Best play in Dots and Boxes endgames*, 2018) exploit:
+//! long components matter only through Berlekamp's controlled value, and short ones are played in
+//! a known order. We state them in the form we use; each is checked on its own against the
+//! recursion (the `lemma_*` property tests in `tests/endgame_reference.rs`).
 //!
-//! 1. **Equal hand-outs cancel.** Two 1-chains (or two 2-chains) change nothing: whoever opens
-//!    one can be answered by opening the other, which returns the same player to the same
-//!    position with the same score (a mirror argument; `g` of a hand-out is `x ↦ −n − x`, an
-//!    involution up to the shift). Only the parities of their counts matter.
-//! 2. **Long components aggregate.** Chains of ≥ 4 boxes and loops of ≥ 8 boxes are the ones the
-//!    controller can always afford to keep (cost 2 per chain, 4 per loop, against ≥ 4 and ≥ 8
-//!    boxes). The value depends on them only through whether there is a long chain, whether
-//!    there is a long loop, and their total *excess* `E = Σ(n − 4) + Σ(m − 8)`. So they can be
-//!    replaced by one chain of `4 + E` (if there is a long chain) plus one loop of 8 — or by one
-//!    loop of `8 + E` if there is no long chain. This is Berlekamp's controlled value in disguise:
-//!    `cv = size − 4·chains − 8·loops + terminal bonus`, where only the *last* component opened
-//!    (the terminal bonus) tells a chain from a loop.
-//!
-//! 3. **Opening orders.** A 1-chain, if any, is always a best move; among loops the smallest
-//!    (4 before 6 before long) and among chains of ≥ 3 boxes a 3-chain before the long chain are
-//!    always at least as good as the alternatives. So only three moves need comparing: a 2-chain,
-//!    the next chain, the next loop.
+//! 1. **Equal hand-outs cancel:** `f(S + {n, n}) = f(S)` for `n ∈ {1, 2}`. Opening one hand-out
+//!    and having the other opened in reply returns the same player to `S` with the same score
+//!    (`g` of a hand-out, `x ↦ −n − x`, is an involution), and neither side gains by deviating.
+//!    Only the parities of the numbers of 1-chains and 2-chains matter.
+//! 2. **Long components aggregate.** Chains of ≥ 4 boxes and loops of ≥ 8 boxes are those the
+//!    controller can always afford to keep (keeping costs 2 per chain and 4 per loop). `f`
+//!    depends on them only through whether there is a long chain, whether there is a long loop,
+//!    and their total *excess* `E = Σ(n − 4) + Σ(m − 8)`, so they can be replaced by one chain of
+//!    `4 + E` plus one loop of 8 — or by one loop of `8 + E` when there is no long chain. This is
+//!    Berlekamp's controlled value, `cv = size − 4·chains − 8·loops + terminal bonus`, where
+//!    only the *last* component opened (the terminal bonus) tells a chain from a loop.
+//! 3. **Opening orders.** A 1-chain, if there is one, is a best move (the cheapest hand-out, which
+//!    cannot be declined); among loops the smallest is at least as good as any other (4 before 6
+//!    before long: a 4-loop costs its controller 4 to keep, a 6-loop 2, a long loop nothing), and
+//!    a 3-chain at least as good as a longer chain. So only three moves need comparing: a
+//!    2-chain, the next chain, the next loop.
 //!
 //! What is left is a dynamic programme over `(2-chains left ∈ {0, 1}, chains left, loops left)`
 //! with at most `2 × (#3-chains + 2) × (#4-loops + #6-loops + 2)` entries, filled bottom-up: a few
 //! thousand steps on a full 20×20 board, independent of the lengths of the long components.
-//! The reductions and orders are exact: `tests/endgame_reference.rs` checks [`value`] against the multiset
-//! recursion on many random multisets, and both against a brute-force search of the game itself
-//! over sets of drawn lines on every such position of the 2×2, 2×3 and 3×3 boards.
+//! The whole is checked in `tests/endgame_reference.rs`: [`value`] against the multiset recursion
+//! on many random multisets and random 20×20 layouts, and both against a brute-force search of
+//! the game itself over sets of drawn lines on every such position of the 2×2, 2×3 and 3×3
+//! boards and on random layouts of up to 24 undrawn lines on 4×4 to 5×5 boards.
 //!
 //! ```
 //! use pencilbox_dots::endgame::{value, Components};
@@ -282,12 +284,9 @@ impl Reduced {
     }
 
     /// `f` by dynamic programming over `(2-chains left, chains left, loops left)`, where "chains
-    /// left" and "loops left" are suffixes of the opening orders. Opening orders, checked exact
-    /// against the multiset recursion (and standard advice: Berlekamp, ch. 4; Buzzard & Ciere
-    /// §3, "open loops before chains, smaller before larger"): a 1-chain when there is one (the
-    /// cheapest hand-out, which the opponent cannot decline); among loops the smallest (a
-    /// 4-loop costs its controller 4 to keep, a 6-loop 2, a long loop nothing); among chains a
-    /// 3-chain before the long chain. A 2-chain is always an option.
+    /// left" and "loops left" are suffixes of the opening orders of reduction 3 (module docs): a
+    /// 1-chain first when there is one, loops smallest first, the 3-chains before the long
+    /// chain; a 2-chain is always an option.
     fn solve(&self) -> i64 {
         let (nc, nl) = (self.chains.len(), self.loops.len());
         let (w_chain, w_two) = (nl + 1, (nc + 1) * (nl + 1));
