@@ -161,13 +161,26 @@ impl GrundyTable {
 
     /// Computes the table, on the current thread only when `parallel` is false.
     pub fn compute(board: &Board, parallel: bool) -> GrundyTable {
+        Self::compute_from(board, parallel, 1)
+    }
+
+    /// Computes the table with mex masks of at least `words` 64-bit words (a power of two up to
+    /// 128). Only useful to exercise the wide masks that large values would need.
+    pub fn with_mask_words(board: &Board, words: usize) -> GrundyTable {
+        assert!(words.is_power_of_two() && words <= 128, "mask words must be 1, 2, 4, …, 128");
+        Self::compute_from(board, board.rows() * board.cols() >= PARALLEL_MIN_CELLS, words)
+    }
+
+    fn compute_from(board: &Board, parallel: bool, min_words: usize) -> GrundyTable {
         let layout = Layout::new(board.rows(), board.cols());
         let free = free_columns(board);
         // Values never exceed the number of cells (a mex over that many options), so 128 words
         // (8192 bits) always suffice; the loop doubles from 1 word until the masks do not fill.
         macro_rules! attempt {
             ($n:literal) => {
-                if let Some(values) = fill_grundy::<$n>(&layout, &free, parallel) {
+                if min_words <= $n
+                    && let Some(values) = fill_grundy::<$n>(&layout, &free, parallel)
+                {
                     return GrundyTable { layout, values, words: $n };
                 }
             };
