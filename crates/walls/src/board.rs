@@ -146,10 +146,7 @@ mod tests {
         assert_eq!(err("2 2\n...\n..\n"), "line 2, column 1: row 1 has 3 characters, expected 2");
         assert_eq!(err("2 2\n..\n"), "line 3, column 1: expected row 2 of 2, but the input ended");
         assert_eq!(err("1 1\n.\n.\n"), "line 3, column 1: unexpected text after the end of the input: \".\"");
-        assert_eq!(
-            err("65 1\n"),
-            "line 1, column 1: the number of rows H must be between 1 and 64, got 65"
-        );
+        assert_eq!(err("65 1\n"), "line 1, column 1: the number of rows H must be between 1 and 64, got 65");
         assert!(matches!(Board::parse("2 x\n"), Err(ParseError::Scan(_))));
         assert!(matches!(Board::parse(""), Err(ParseError::Scan(_))));
     }

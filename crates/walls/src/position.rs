@@ -111,7 +111,10 @@ impl Position {
         if total == 0 {
             return Vec::new();
         }
-        self.moves_with_parts(board).filter(|&(r, c)| self.grundy_after(table, total, r, c) == 0).map(|(_, c)| c).collect()
+        self.moves_with_parts(board)
+            .filter(|&(r, c)| self.grundy_after(table, total, r, c) == 0)
+            .map(|(_, c)| c)
+            .collect()
     }
 
     fn moves_with_parts<'a>(&'a self, board: &'a Board) -> impl Iterator<Item = (Rect, Cell)> + 'a {

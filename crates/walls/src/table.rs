@@ -231,7 +231,11 @@ fn fill_grundy<const N: usize>(layout: &Layout, free: &[Vec<usize>], parallel: b
     let spans = layout.spans;
     let cols = layout.cols;
     let init = || (vec![0u16; spans], vec![[0u64; N]; spans]);
-    let solve = |(t, mask): &mut (Vec<u16>, Vec<[u64; N]>), top: usize, bottom: usize, lower: &[u16], out: &mut [u16]| {
+    let solve = |(t, mask): &mut (Vec<u16>, Vec<[u64; N]>),
+                 top: usize,
+                 bottom: usize,
+                 lower: &[u16],
+                 out: &mut [u16]| {
         mask.fill([0; N]);
         for i in top..bottom {
             if free[i].is_empty() {
@@ -318,7 +322,10 @@ impl LongestTable {
 
     /// The most moves that can still be made in `rect`.
     pub fn longest(&self, rect: Rect) -> usize {
-        assert!(rect.bottom <= self.layout.rows && rect.right <= self.layout.cols, "{rect} is not on the board");
+        assert!(
+            rect.bottom <= self.layout.rows && rect.right <= self.layout.cols,
+            "{rect} is not on the board"
+        );
         usize::from(self.values[self.layout.index(rect)])
     }
 

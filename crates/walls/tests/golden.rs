@@ -46,7 +46,9 @@ fn golden() -> Vec<Vec<u32>> {
 /// One 20×20 table holds every smaller empty board as its top-left sub-rectangle.
 fn fast_empty_values() -> Vec<Vec<u32>> {
     let table = GrundyTable::new(&Board::empty(GOLDEN_SIDE, GOLDEN_SIDE).unwrap());
-    (1..=GOLDEN_SIDE).map(|h| (1..=GOLDEN_SIDE).map(|w| table.grundy(Rect::new(0, 0, h, w))).collect()).collect()
+    (1..=GOLDEN_SIDE)
+        .map(|h| (1..=GOLDEN_SIDE).map(|w| table.grundy(Rect::new(0, 0, h, w))).collect())
+        .collect()
 }
 
 #[test]

@@ -111,9 +111,8 @@ fn assert_tables_agree(board: &Board) {
 }
 
 fn arb_board(max_side: usize) -> impl Strategy<Value = Board> {
-    (1..=max_side, 1..=max_side, 0.0..0.6f64, any::<u64>()).prop_map(|(rows, cols, p, seed)| {
-        random_board(&mut ChaCha8Rng::seed_from_u64(seed), rows, cols, p)
-    })
+    (1..=max_side, 1..=max_side, 0.0..0.6f64, any::<u64>())
+        .prop_map(|(rows, cols, p, seed)| random_board(&mut ChaCha8Rng::seed_from_u64(seed), rows, cols, p))
 }
 
 proptest! {

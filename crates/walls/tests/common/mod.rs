@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use pencilbox_walls::Board;
 use pencilbox_grid::Cell;
+use pencilbox_walls::Board;
 
 /// Whole-board search over wall sets (one bit per cell, row-major); at most 64 cells.
 pub struct Brute<'a> {
@@ -27,11 +27,7 @@ impl<'a> Brute<'a> {
 
     /// The cells a player may choose: neither a wall nor marked.
     pub fn moves(&self, walls: u64) -> Vec<Cell> {
-        self.board
-            .dims()
-            .cells()
-            .filter(|&c| walls & self.bit(c) == 0 && !self.board.is_marked(c))
-            .collect()
+        self.board.dims().cells().filter(|&c| walls & self.bit(c) == 0 && !self.board.is_marked(c)).collect()
     }
 
     /// The literal rule: the cell, and in each of the four directions every cell up to (not
@@ -59,13 +55,21 @@ impl<'a> Brute<'a> {
         if let Some(&g) = self.grundy.get(&walls) {
             return g;
         }
-        let mut seen: Vec<u32> = self.moves(walls).into_iter().map(|c| self.play(walls, c)).collect::<Vec<_>>()
+        let mut seen: Vec<u32> = self
+            .moves(walls)
+            .into_iter()
+            .map(|c| self.play(walls, c))
+            .collect::<Vec<_>>()
             .into_iter()
             .map(|next| self.grundy(next))
             .collect();
         seen.sort_unstable();
         seen.dedup();
-        let g = seen.iter().enumerate().find(|&(i, &v)| i as u32 != v).map_or(seen.len() as u32, |(i, _)| i as u32);
+        let g = seen
+            .iter()
+            .enumerate()
+            .find(|&(i, &v)| i as u32 != v)
+            .map_or(seen.len() as u32, |(i, _)| i as u32);
         self.grundy.insert(walls, g);
         g
     }
