@@ -21,10 +21,11 @@
 //! * For fixed `i, j, c1` the left half is a constant and the right halves `T_i[j+1, c2)` for
 //!   `c2 = j+1..=W` are contiguous, as are the mex masks `mask[c1, c2)` they are or-ed into: the
 //!   inner loop is branch-free.
-//! * A mex set is a bit mask of `N` words. If every value in the table is below `64N` (a power
-//!   of two), then so is every XOR of them, so the masks are exact; a rectangle whose mask is
-//!   full breaks that and the whole table is recomputed with `2N` words. Values are at most the
-//!   number of cells (4096), so this ends.
+//! * A mex set is a bit mask of `N` words. If every value found so far is below `64N` (a power
+//!   of two), then so is every XOR of them, so the masks of the next height are exact; `N` is
+//!   chosen per height from the largest value so far, and a height where some mask fills up (a
+//!   value of `64N` appears) is redone with `2N` words. Values are at most the number of cells
+//!   (4096), so this ends. Empty boards up to 64×64 stay below 64; boards with marks need more.
 //!
 //! Layout: column spans `[c1, c2)` (including the empty ones) are numbered by `c1`, then `c2`,
 //! so the spans sharing a left end are contiguous; row intervals are numbered by height, then
@@ -92,41 +93,39 @@ impl Layout {
         &data[start..start + self.spans]
     }
 
-    /// Fills a table row interval by row interval, by increasing height. `solve(scratch, top,
-    /// bottom, lower, out)` gets the finished rows of every lower height in `lower` and writes the
-    /// row of `[top, bottom)` into `out`; it returns `false` to abandon the whole table.
-    fn fill<T, S>(
+    /// Fills the rows of all row intervals of one `height` of `data` (every lower height must be
+    /// finished). `solve(scratch, top, bottom, lower, out)` gets the rows of every lower height in
+    /// `lower` and writes the row of `[top, bottom)` into `out`; it returns `false` to give up, and
+    /// then so does this (the height is left partly written).
+    fn fill_height<T, S>(
         &self,
+        data: &mut [T],
+        height: usize,
         parallel: bool,
         init: impl Fn() -> S + Sync + Send,
         solve: impl Fn(&mut S, usize, usize, &[T], &mut [T]) -> bool + Sync + Send,
-    ) -> Option<Vec<T>>
+    ) -> bool
     where
-        T: Copy + Default + Send + Sync,
+        T: Send + Sync,
     {
-        let mut data = vec![T::default(); self.row_intervals() * self.spans];
-        let mut scratch = init();
-        for height in 1..=self.rows {
-            let (lower, rest) = data.split_at_mut(self.height_off[height] * self.spans);
-            let count = self.rows + 1 - height;
-            let current = &mut rest[..count * self.spans];
-            let ok = if parallel {
-                current
-                    .par_chunks_mut(self.spans)
-                    .enumerate()
-                    .map_init(&init, |s, (top, out)| solve(s, top, top + height, lower, out))
-                    .all(|ok| ok)
-            } else {
-                current
-                    .chunks_mut(self.spans)
-                    .enumerate()
-                    .all(|(top, out)| solve(&mut scratch, top, top + height, lower, out))
-            };
-            if !ok {
-                return None;
-            }
+        let (lower, rest) = data.split_at_mut(self.height_off[height] * self.spans);
+        let count = self.rows + 1 - height;
+        let current = &mut rest[..count * self.spans];
+        if parallel {
+            current
+                .par_chunks_mut(self.spans)
+                .enumerate()
+                .map_init(&init, |s, (top, out)| solve(s, top, top + height, lower, out))
+                .all(|ok| ok)
+        } else {
+            let mut scratch = init();
+            current.chunks_mut(self.spans).enumerate().all(|(top, out)| solve(&mut scratch, top, top + height, lower, out))
         }
-        Some(data)
+    }
+
+    /// The rows of all row intervals of one height.
+    fn height_rows<'a, T>(&self, data: &'a [T], height: usize) -> &'a [T] {
+        &data[self.height_off[height] * self.spans..self.height_off[height + 1] * self.spans]
     }
 }
 
@@ -174,26 +173,23 @@ impl GrundyTable {
     fn compute_from(board: &Board, parallel: bool, min_words: usize) -> GrundyTable {
         let layout = Layout::new(board.rows(), board.cols());
         let free = free_columns(board);
-        // Values never exceed the number of cells (a mex over that many options), so 128 words
-        // (8192 bits) always suffice; the loop doubles from 1 word until the masks do not fill.
-        macro_rules! attempt {
-            ($n:literal) => {
-                if min_words <= $n
-                    && let Some(values) = fill_grundy::<$n>(&layout, &free, parallel)
-                {
-                    return GrundyTable { layout, values, words: $n };
-                }
-            };
+        let mut values = vec![0u16; layout.row_intervals() * layout.spans];
+        let mut max_value = 0;
+        let mut widest = min_words;
+        for height in 1..=layout.rows {
+            // Every value so far is below the next power of two above `max_value`, and so is
+            // every XOR of them: that many bits make the masks exact for this height, unless a
+            // mask fills up (a value of 64N is born), and then the height is redone wider.
+            // Values never exceed the number of cells (≤ 4096 < 128 · 64).
+            let mut words = min_words.max((usize::from(max_value) + 1).next_power_of_two().div_ceil(64));
+            while !fill_grundy_height(words, &layout, &free, &mut values, height, parallel) {
+                words *= 2;
+                assert!(words <= 128, "a Grundy value cannot exceed the number of cells");
+            }
+            widest = widest.max(words);
+            max_value = max_value.max(layout.height_rows(&values, height).iter().copied().max().unwrap_or(0));
         }
-        attempt!(1);
-        attempt!(2);
-        attempt!(4);
-        attempt!(8);
-        attempt!(16);
-        attempt!(32);
-        attempt!(64);
-        attempt!(128);
-        unreachable!("a Grundy value cannot exceed the number of cells ({})", board.rows() * board.cols())
+        GrundyTable { layout, values, words: widest }
     }
 
     pub fn rows(&self) -> usize {
@@ -225,8 +221,37 @@ impl GrundyTable {
     }
 }
 
-/// Fills the Grundy table with `N`-word mex masks; `None` if some value reached `64 N`.
-fn fill_grundy<const N: usize>(layout: &Layout, free: &[Vec<usize>], parallel: bool) -> Option<Vec<u16>> {
+/// Fills one height of the Grundy table with `words`-word mex masks; `false` if some value
+/// reached `64 words`.
+fn fill_grundy_height(
+    words: usize,
+    layout: &Layout,
+    free: &[Vec<usize>],
+    values: &mut [u16],
+    height: usize,
+    parallel: bool,
+) -> bool {
+    match words {
+        1 => grundy_height::<1>(layout, free, values, height, parallel),
+        2 => grundy_height::<2>(layout, free, values, height, parallel),
+        4 => grundy_height::<4>(layout, free, values, height, parallel),
+        8 => grundy_height::<8>(layout, free, values, height, parallel),
+        16 => grundy_height::<16>(layout, free, values, height, parallel),
+        32 => grundy_height::<32>(layout, free, values, height, parallel),
+        64 => grundy_height::<64>(layout, free, values, height, parallel),
+        128 => grundy_height::<128>(layout, free, values, height, parallel),
+        _ => unreachable!("mask words are a power of two up to 128"),
+    }
+}
+
+/// [`fill_grundy_height`] with `N` words: requires every value of the lower heights below `64 N`.
+fn grundy_height<const N: usize>(
+    layout: &Layout,
+    free: &[Vec<usize>],
+    values: &mut [u16],
+    height: usize,
+    parallel: bool,
+) -> bool {
     assert!(N.is_power_of_two());
     let spans = layout.spans;
     let cols = layout.cols;
@@ -268,7 +293,9 @@ fn fill_grundy<const N: usize>(layout: &Layout, free: &[Vec<usize>], parallel: b
         }
         Some(())
     };
-    layout.fill(parallel, init, |s, top, bottom, lower, out| solve(s, top, bottom, lower, out).is_some())
+    layout.fill_height(values, height, parallel, init, |s, top, bottom, lower, out| {
+        solve(s, top, bottom, lower, out).is_some()
+    })
 }
 
 /// The longest possible play of every sub-rectangle: the most moves that can still be made
@@ -316,7 +343,10 @@ impl LongestTable {
             }
             true
         };
-        let values = layout.fill(parallel, init, solve).expect("longest-play fill never gives up");
+        let mut values = vec![0u16; layout.row_intervals() * layout.spans];
+        for height in 1..=layout.rows {
+            layout.fill_height(&mut values, height, parallel, &init, &solve);
+        }
         LongestTable { layout, values }
     }
 
