@@ -119,7 +119,10 @@ impl Layout {
                 .all(|ok| ok)
         } else {
             let mut scratch = init();
-            current.chunks_mut(self.spans).enumerate().all(|(top, out)| solve(&mut scratch, top, top + height, lower, out))
+            current
+                .chunks_mut(self.spans)
+                .enumerate()
+                .all(|(top, out)| solve(&mut scratch, top, top + height, lower, out))
         }
     }
 

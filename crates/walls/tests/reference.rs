@@ -176,3 +176,16 @@ fn wider_mex_masks_give_the_same_table() {
         assert_tables_agree(&board);
     }
 }
+
+/// The fast table against the slow recursion at the largest size (minutes; run with
+/// `cargo test --release -p pencilbox-walls -- --ignored`).
+#[test]
+#[ignore]
+fn big_boards_agree_with_the_slow_recursion() {
+    use pencilbox_walls::reference::slow_grundy;
+    let empty = Board::empty(64, 64).unwrap();
+    assert_eq!(GrundyTable::new(&empty).grundy(Rect::whole(empty.dims())), 19);
+    assert_eq!(slow_grundy(&empty), 19);
+    let marked = random_board(&mut ChaCha8Rng::seed_from_u64(64), 64, 64, 0.2);
+    assert_eq!(GrundyTable::new(&marked).grundy(Rect::whole(marked.dims())), slow_grundy(&marked));
+}
