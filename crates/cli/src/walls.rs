@@ -18,11 +18,11 @@ pub enum Command {
     #[command(after_help = "\
 Moves are `(row, col)`, 0-based. Example:
   $ pencilbox walls analyze examples/walls/sample-2.in
-  grundy 1
+  grundy 2
   winner First
-  winning moves (row, col): (0, 1) (1, 0)
+  winning moves (row, col): (1, 1)
   $ pencilbox walls analyze --json examples/walls/sample-2.in
-  {\"cols\":2,\"grundy\":1,\"rows\":2,\"winner\":\"First\",\"winning_moves\":[[0,1],[1,0]]}")]
+  {\"cols\":2,\"grundy\":2,\"rows\":2,\"winner\":\"First\",\"winning_moves\":[[1,1]]}")]
     Analyze {
         #[command(flatten)]
         input: InputArg,
@@ -182,7 +182,11 @@ fn play(board: &Board, first: Side, mut input: impl BufRead, mut out: impl Write
                         return Ok(());
                     }
                     Ok(Typed::Move(cell)) => match position.play(board, cell) {
-                        Ok(()) => break,
+                        Ok(()) => {
+                            // Echoed so that a transcript of piped input reads like a game.
+                            writeln!(out, "You play {} {}.", cell.row, cell.col)?;
+                            break;
+                        }
                         Err(err) => writeln!(out, "Illegal move: {err}. Try again.")?,
                     },
                     Err(msg) => writeln!(out, "{msg}")?,

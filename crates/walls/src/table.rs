@@ -102,8 +102,8 @@ impl Layout {
         data: &mut [T],
         height: usize,
         parallel: bool,
-        init: impl Fn() -> S + Sync + Send,
-        solve: impl Fn(&mut S, usize, usize, &[T], &mut [T]) -> bool + Sync + Send,
+        init: &(impl Fn() -> S + Sync),
+        solve: &(impl Fn(&mut S, usize, usize, &[T], &mut [T]) -> bool + Sync),
     ) -> bool
     where
         T: Send + Sync,
@@ -115,7 +115,7 @@ impl Layout {
             current
                 .par_chunks_mut(self.spans)
                 .enumerate()
-                .map_init(&init, |s, (top, out)| solve(s, top, top + height, lower, out))
+                .map_init(init, |s, (top, out)| solve(s, top, top + height, lower, out))
                 .all(|ok| ok)
         } else {
             let mut scratch = init();
@@ -265,8 +265,8 @@ fn grundy_height<const N: usize>(
                  lower: &[u16],
                  out: &mut [u16]| {
         mask.fill([0; N]);
-        for i in top..bottom {
-            if free[i].is_empty() {
+        for (i, free_cols) in free.iter().enumerate().take(bottom).skip(top) {
+            if free_cols.is_empty() {
                 continue;
             }
             let above = layout.row(lower, top, i);
@@ -274,7 +274,7 @@ fn grundy_height<const N: usize>(
             for ((t, &a), &b) in t.iter_mut().zip(above).zip(below) {
                 *t = a ^ b;
             }
-            for &j in &free[i] {
+            for &j in free_cols {
                 // T_i[j+1, c2) for c2 = j+1..=cols; the first one is the empty span (0).
                 let right = &t[layout.col_off[j + 1]..][..cols - j];
                 for c1 in 0..=j {
@@ -296,7 +296,7 @@ fn grundy_height<const N: usize>(
         }
         Some(())
     };
-    layout.fill_height(values, height, parallel, init, |s, top, bottom, lower, out| {
+    layout.fill_height(values, height, parallel, &init, &|s, top, bottom, lower, out| {
         solve(s, top, bottom, lower, out).is_some()
     })
 }
@@ -327,13 +327,13 @@ impl LongestTable {
         let init = || vec![0u16; spans];
         let solve = |t: &mut Vec<u16>, top: usize, bottom: usize, lower: &[u16], out: &mut [u16]| {
             out.fill(0);
-            for i in top..bottom {
+            for (i, free_cols) in free.iter().enumerate().take(bottom).skip(top) {
                 let above = layout.row(lower, top, i);
                 let below = layout.row(lower, i + 1, bottom);
                 for ((t, &a), &b) in t.iter_mut().zip(above).zip(below) {
                     *t = a + b;
                 }
-                for &j in &free[i] {
+                for &j in free_cols {
                     let right = &t[layout.col_off[j + 1]..][..cols - j];
                     for c1 in 0..=j {
                         let left = t[layout.span_id(c1, j)] + 1;

@@ -89,9 +89,9 @@ fn print_golden() {
 #[test]
 fn golden_table_is_symmetric() {
     let g = golden();
-    for h in 0..GOLDEN_SIDE {
-        for w in 0..GOLDEN_SIDE {
-            assert_eq!(g[h][w], g[w][h]);
+    for (h, row) in g.iter().enumerate() {
+        for (w, &value) in row.iter().enumerate() {
+            assert_eq!(value, g[w][h], "{}×{}", h + 1, w + 1);
         }
     }
 }
