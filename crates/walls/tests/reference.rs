@@ -116,7 +116,7 @@ fn arb_board(max_side: usize) -> impl Strategy<Value = Board> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// The straightforward DP equals the fast one on every sub-rectangle of boards up to 12×12.
     #[test]
