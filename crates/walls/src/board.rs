@@ -128,6 +128,20 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn display_and_parse_round_trip(rows in 1..=MAX_SIDE, cols in 1..=MAX_SIDE, seed in any::<u64>()) {
+            // A cheap deterministic pattern from the seed (no RNG needed for a format test).
+            let marks = (0..rows * cols)
+                .filter(|i| (seed.rotate_left((*i % 64) as u32) ^ *i as u64).is_multiple_of(3))
+                .map(|i| Cell::new(i / cols, i % cols));
+            let board = Board::with_marks(rows, cols, marks).unwrap();
+            let text = board.to_string();
+            prop_assert_eq!(text.parse::<Board>().unwrap(), board);
+        }
+    }
 
     #[test]
     fn parses_and_round_trips() {

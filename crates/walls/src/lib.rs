@@ -9,6 +9,11 @@
 //! sub-rectangle at once, [`Position`] plays the game on the rectangles, and
 //! [`reference::slow_grundy`] is the straightforward recursion it is checked against.
 //!
+//! For the playing engine, [`LongestTable`] holds the exact longest possible play (the most moves
+//! that can still be made, both players cooperating) of every sub-rectangle; it is additive over
+//! the parts. A lost engine maximises it, which keeps the game long and leaves the winner the most
+//! room for mistakes (the length under best play by both sides does not split over the parts).
+//!
 //! ```
 //! use pencilbox_walls::{Board, GrundyTable, Position};
 //! let board: Board = "1 3\n.X.\n".parse().unwrap();
@@ -44,6 +49,17 @@ impl Winner {
         match outcome {
             Outcome::Win => Winner::First,
             _ => Winner::Second,
+        }
+    }
+}
+
+impl std::str::FromStr for Winner {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Winner, String> {
+        match s.trim() {
+            "First" => Ok(Winner::First),
+            "Second" => Ok(Winner::Second),
+            other => Err(format!("expected First or Second, got {other:?}")),
         }
     }
 }

@@ -95,3 +95,11 @@ fn golden_table_is_symmetric() {
         }
     }
 }
+
+#[test]
+fn winner_round_trips() {
+    for w in [Winner::First, Winner::Second] {
+        assert_eq!(w.to_string().parse::<Winner>().unwrap(), w);
+    }
+    assert!("first".parse::<Winner>().is_err());
+}
