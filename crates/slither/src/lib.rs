@@ -1,0 +1,1 @@
+//! Slitherlink (being written).
