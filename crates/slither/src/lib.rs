@@ -1,1 +1,18 @@
-//! Slitherlink (being written).
+//! Slitherlink: puzzles, the standard formats, and a complete solver that proves uniqueness.
+//!
+//! ```
+//! use pencilbox_slither::{format, solver::{self, Verdict}};
+//! let input = format::parse("2 2\n3 3\n. .\n").unwrap();
+//! let Verdict::Unique(loop_) = solver::solve(&input.puzzles[0]) else { panic!() };
+//! assert_eq!(loop_.len(), 6);
+//! ```
+
+pub mod board;
+pub mod format;
+pub mod puzzle;
+pub mod solver;
+
+pub use board::{Board, Conflict, EdgeState};
+pub use format::{FormatError, Input, InputFormat};
+pub use puzzle::{Clue, Puzzle, Solution};
+pub use solver::{Count, Verdict};
