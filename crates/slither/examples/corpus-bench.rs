@@ -96,7 +96,9 @@ fn main() {
     let n = times.len();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     let total: Duration = times.iter().map(|t| t.0).sum();
-    println!("puzzles {n}: solved {solved}, unique {unique}, not unique {multiple}, no solution {none}, wrong {wrong}");
+    println!(
+        "puzzles {n}: solved {solved}, unique {unique}, not unique {multiple}, no solution {none}, wrong {wrong}"
+    );
     println!("(answers without a usable corpus solution, checked against the clues only: {unchecked})");
     println!(
         "time per puzzle: median {:.2} ms, mean {:.2} ms, p99 {:.2} ms, max {:.2} ms ({}), total {:.2} s",

@@ -69,10 +69,8 @@ impl Tables {
                 [d.dot_index(a) as u32, d.dot_index(b) as u32]
             })
             .collect();
-        let edge_cells = d
-            .edges()
-            .map(|e| d.edge_cells(e).map(|c| c.map_or(NONE, |c| d.cell_index(c) as u32)))
-            .collect();
+        let edge_cells =
+            d.edges().map(|e| d.edge_cells(e).map(|c| c.map_or(NONE, |c| d.cell_index(c) as u32))).collect();
         let cell_edges = d.cells().map(|c| d.cell_edges(c).map(idx)).collect();
         let mut dot_edges = Vec::with_capacity(d.num_dots());
         let mut dot_degree = Vec::with_capacity(d.num_dots());
@@ -87,8 +85,7 @@ impl Tables {
             dot_degree.push(n as u8);
         }
         let clue = p.clues().iter().map(|c| c.number().unwrap_or(NO_CLUE)).collect();
-        let border_edges =
-            d.edges().filter(|&e| d.edge_cells(e).contains(&None)).map(idx).collect();
+        let border_edges = d.edges().filter(|&e| d.edge_cells(e).contains(&None)).map(idx).collect();
         Tables { dims: d, edge_dots, edge_cells, cell_edges, dot_edges, dot_degree, clue, border_edges }
     }
 
@@ -302,11 +299,8 @@ impl Board {
         let outside = self.t.dims.num_cells() as u32;
         let mut m = small;
         loop {
-            let edges: &[u32] = if m == outside {
-                &self.t.border_edges
-            } else {
-                &self.t.cell_edges[m as usize]
-            };
+            let edges: &[u32] =
+                if m == outside { &self.t.border_edges } else { &self.t.cell_edges[m as usize] };
             for &x in edges {
                 if self.state[x as usize] != EdgeState::Unknown {
                     continue;
@@ -586,9 +580,8 @@ impl Board {
             }
             let need = k - self.cell_line[c];
             if need > 0 && best.is_none_or(|(bn, _)| need > bn) {
-                let e = self.t.cell_edges[c]
-                    .into_iter()
-                    .find(|&e| self.state[e as usize] == EdgeState::Unknown);
+                let e =
+                    self.t.cell_edges[c].into_iter().find(|&e| self.state[e as usize] == EdgeState::Unknown);
                 if let Some(e) = e {
                     best = Some((need, e));
                 }

@@ -139,13 +139,7 @@ pub fn parse_text(text: &str) -> Result<(Vec<Puzzle>, bool), FormatError> {
     }
 }
 
-fn read_row(
-    text: &str,
-    pos: Pos,
-    row: usize,
-    cols: usize,
-    out: &mut Vec<Clue>,
-) -> Result<(), FormatError> {
+fn read_row(text: &str, pos: Pos, row: usize, cols: usize, out: &mut Vec<Clue>) -> Result<(), FormatError> {
     // (column of the token, token) for whitespace-separated tokens.
     let mut tokens = Vec::new();
     let mut start = None;
@@ -346,7 +340,8 @@ pub fn to_text(p: &Puzzle) -> String {
     let d = p.dims();
     let mut out = format!("{} {}\n", d.rows(), d.cols());
     for r in 0..d.rows() {
-        let row: Vec<String> = (0..d.cols()).map(|c| clue_char(p.clue(Cell::new(r, c))).to_string()).collect();
+        let row: Vec<String> =
+            (0..d.cols()).map(|c| clue_char(p.clue(Cell::new(r, c))).to_string()).collect();
         out.push_str(&row.join(" "));
         out.push('\n');
     }
@@ -467,9 +462,7 @@ pub fn picture(p: &Puzzle, s: &Solution) -> String {
     for e in s.edges() {
         match d.edge_coords(e) {
             (Orientation::Horizontal, r, c) => {
-                for x in 3 + 4 * c..=5 + 4 * c {
-                    g[2 + 2 * r][x] = '-';
-                }
+                g[2 + 2 * r][3 + 4 * c..=5 + 4 * c].fill('-');
             }
             (Orientation::Vertical, r, c) => g[3 + 2 * r][2 + 4 * c] = '|',
         }

@@ -2,7 +2,8 @@
 //!
 //! ```
 //! use pencilbox_slither::{format, solver::{self, Verdict}};
-//! let input = format::parse("2 2\n3 3\n. .\n").unwrap();
+//! // A 3 in the corner of a 1×2 board: the loop must go round both cells.
+//! let input = format::parse("1 2\n3 .\n").unwrap();
 //! let Verdict::Unique(loop_) = solver::solve(&input.puzzles[0]) else { panic!() };
 //! assert_eq!(loop_.len(), 6);
 //! ```

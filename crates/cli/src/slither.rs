@@ -1,0 +1,184 @@
+//! `pencilbox slither …`: Slitherlink verbs.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use pencilbox_slither::{Puzzle, Solution, Verdict, format, solver};
+
+use crate::input::{EXIT_VERDICT, InputArg};
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Solve a puzzle and prove its solution unique.
+    #[command(after_help = SOLVE_HELP)]
+    Solve(SolveArgs),
+    /// Count the solutions, up to a limit.
+    #[command(after_help = COUNT_HELP)]
+    Count(CountArgs),
+    /// Rewrite a puzzle in another format (THSL text, puzz.link URL, Loopy ID, ...).
+    #[command(after_help = CONVERT_HELP)]
+    Convert(ConvertArgs),
+}
+
+const FORMATS_HELP: &str = "\
+Input formats (detected automatically):
+  THSL text     `M N`, then M rows of N clues (0-3; `.` or `-` blank; `?` unknown)
+  Slink text    several THSL puzzles followed by a line `0 0` (outputs are numbered)
+  puzz.link     https://puzz.link/p?slither/COLS/ROWS/BODY (the host may be left out)
+  Loopy         WxHt0:DESC (Simon Tatham's Loopy game ID, square grid)";
+
+const SOLVE_HELP: &str = "\
+Example:
+  $ pencilbox slither solve examples/slither/thsl-1.in
+  (prints the THSL picture of the unique loop)
+  $ echo 'https://puzz.link/p?slither/2/2/dd' | pencilbox slither solve --output grid
+
+No solution: `no solution` on stderr, exit 1. Several: `multiple solutions` on stderr, exit 1
+(`--any` prints one of them). Slink input (ending `0 0`): each puzzle's number on its own line,
+then its picture or `no solution` / `multiple solutions`, all on stdout, exit 0.
+
+Output formats: thsl (the judge's picture), grid (compact picture), svg, json (clues and loop
+edges in the shared edge numbering), url and loopy (the puzzle only).";
+
+const COUNT_HELP: &str = "\
+Example:
+  $ pencilbox slither count --limit 10 examples/slither/thsl-1.in
+  1
+
+Prints the number of solutions, or `K+` when the count reached the limit K.";
+
+const CONVERT_HELP: &str = "\
+Example:
+  $ echo '3x2t0:a3c1' | pencilbox slither convert --output url
+  https://puzz.link/p?slither/3/2/gdgb";
+
+/// How to print results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Output {
+    Thsl,
+    Url,
+    Loopy,
+    Grid,
+    Svg,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(long_about = FORMATS_HELP)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "thsl")]
+    output: Output,
+    /// With several solutions, print one of them instead of failing.
+    #[arg(long)]
+    any: bool,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(long_about = FORMATS_HELP)]
+pub struct CountArgs {
+    #[command(flatten)]
+    input: InputArg,
+    /// Stop counting at this many solutions.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+    /// Print JSON: `{"count": N, "complete": true|false}`.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(long_about = FORMATS_HELP)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    input: InputArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "thsl")]
+    output: Output,
+}
+
+pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
+    match cmd {
+        Command::Solve(args) => solve(args),
+        Command::Count(args) => count(args),
+        Command::Convert(args) => convert(args),
+    }
+}
+
+fn read(input: &InputArg) -> anyhow::Result<format::Input> {
+    let text = input.read()?;
+    format::parse(&text).with_context(|| format!("{}: not a valid Slitherlink puzzle", input.name()))
+}
+
+/// A puzzle, and its loop when there is one, in the chosen format.
+fn render(p: &Puzzle, s: Option<&Solution>, output: Output) -> String {
+    let line = |mut t: String| {
+        t.push('\n');
+        t
+    };
+    match (output, s) {
+        (Output::Thsl, Some(s)) => format::picture(p, s),
+        (Output::Thsl, None) => format::to_text(p),
+        (Output::Url, _) => line(format::to_url(p)),
+        (Output::Loopy, _) => line(format::to_loopy(p)),
+        (Output::Grid, s) => format::grid(p, s),
+        (Output::Svg, s) => format::svg(p, s),
+        (Output::Json, s) => line(format::json(p, s)),
+    }
+}
+
+fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let input = read(&args.input)?;
+    if input.numbered {
+        for (i, p) in input.puzzles.iter().enumerate() {
+            println!("{}", i + 1);
+            match solver::solve(p) {
+                Verdict::Unique(s) => print!("{}", render(p, Some(&s), args.output)),
+                Verdict::Multiple(s) if args.any => print!("{}", render(p, Some(&s), args.output)),
+                Verdict::Multiple(_) => println!("multiple solutions"),
+                Verdict::NoSolution => println!("no solution"),
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let p = &input.puzzles[0];
+    match solver::solve(p) {
+        Verdict::Unique(s) => print!("{}", render(p, Some(&s), args.output)),
+        Verdict::Multiple(s) if args.any => print!("{}", render(p, Some(&s), args.output)),
+        Verdict::Multiple(_) => {
+            eprintln!("multiple solutions");
+            return Ok(ExitCode::from(EXIT_VERDICT));
+        }
+        Verdict::NoSolution => {
+            eprintln!("no solution");
+            return Ok(ExitCode::from(EXIT_VERDICT));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
+    let input = read(&args.input)?;
+    let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
+    for p in &input.puzzles {
+        let c = solver::count(p, limit);
+        if args.json {
+            println!("{{\"count\":{},\"complete\":{}}}", c.found, !c.hit_limit);
+        } else if c.hit_limit {
+            println!("{}+", c.found);
+        } else {
+            println!("{}", c.found);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn convert(args: ConvertArgs) -> anyhow::Result<ExitCode> {
+    let input = read(&args.input)?;
+    for p in &input.puzzles {
+        print!("{}", render(p, None, args.output));
+    }
+    Ok(ExitCode::SUCCESS)
+}
