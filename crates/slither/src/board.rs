@@ -519,18 +519,24 @@ impl Board {
 
     /// Failed-literal probing: tries each unknown edge as a line and as a cross with full
     /// propagation; a value that leads to a conflict forces the other. Repeats until a pass
-    /// changes nothing. Returns whether anything was fixed.
-    pub fn probe(&mut self) -> Result<bool, Conflict> {
-        let mut changed_any = false;
+    /// changes nothing.
+    ///
+    /// Returns the edge whose two probes both fixed the most edges (the product of the two
+    /// counts, as lookahead SAT solvers score variables): branching there shrinks both
+    /// subtrees the most. `None` when no edge is unknown.
+    pub fn probe(&mut self) -> Result<Option<Edge>, Conflict> {
         loop {
             let mut changed = false;
+            let mut best: Option<(u64, usize)> = None;
             for e in 0..self.state.len() {
                 if self.state[e] != EdgeState::Unknown {
                     continue;
                 }
-                for s in [EdgeState::Line, EdgeState::Cross] {
+                let mut sizes = [0u64; 2];
+                for (i, s) in [EdgeState::Line, EdgeState::Cross].into_iter().enumerate() {
                     let mark = self.mark();
                     let ok = self.assign(Edge(e), s).is_ok();
+                    sizes[i] = (self.trail.len() - mark) as u64;
                     self.undo_to(mark);
                     if !ok {
                         let other = if s == EdgeState::Line { EdgeState::Cross } else { EdgeState::Line };
@@ -539,11 +545,16 @@ impl Board {
                         break;
                     }
                 }
+                if !changed {
+                    let score = (sizes[0] + 1) * (sizes[1] + 1);
+                    if best.is_none_or(|(b, _)| score > b) {
+                        best = Some((score, e));
+                    }
+                }
             }
             if !changed {
-                return Ok(changed_any);
+                return Ok(best.map(|(_, e)| Edge(e)));
             }
-            changed_any = true;
         }
     }
 

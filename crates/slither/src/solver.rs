@@ -64,13 +64,16 @@ pub fn count_within(p: &Puzzle, limit: usize, max_nodes: u64) -> Count {
     let mut stack = Vec::new();
     'search: loop {
         // Invariant here: the board is propagated and consistent.
-        if b.unknown_count() > 0 && b.probe().is_err() {
-            // Probing proved this node has no solution.
-            if !backtrack(&mut b, &mut stack) {
-                break 'search;
+        let next = match b.probe() {
+            Err(_) => {
+                // Probing proved this node has no solution.
+                if !backtrack(&mut b, &mut stack) {
+                    break 'search;
+                }
+                continue 'search;
             }
-            continue 'search;
-        }
+            Ok(next) => next,
+        };
         let next = if b.unknown_count() == 0 {
             if b.is_solved() {
                 let s = b.lines();
@@ -84,7 +87,7 @@ pub fn count_within(p: &Puzzle, limit: usize, max_nodes: u64) -> Count {
             }
             None
         } else {
-            b.branch_edge()
+            next.or_else(|| b.branch_edge())
         };
         if let Some(e) = next {
             if out.nodes >= max_nodes {
