@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+use std::time::{Duration, Instant};
+
 use anyhow::Context;
 use pencilbox_slither::{Puzzle, Solution, Verdict, format, solver};
 
@@ -74,6 +76,9 @@ pub struct SolveArgs {
     /// With several solutions, print one of them instead of failing.
     #[arg(long)]
     any: bool,
+    /// Give up (exit 2) after this many seconds per puzzle.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
 }
 
 #[derive(Debug, clap::Args)]
@@ -87,6 +92,9 @@ pub struct CountArgs {
     /// Print JSON: `{"count": N, "complete": true|false}`.
     #[arg(long)]
     json: bool,
+    /// Give up (exit 2) after this many seconds per puzzle.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
 }
 
 #[derive(Debug, clap::Args)]
@@ -108,6 +116,13 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 }
 
 fn read(input: &InputArg) -> anyhow::Result<format::Input> {
+    // A puzz.link URL or Loopy game ID may be given in place of FILE.
+    if let Some(arg) = input.file.as_deref().and_then(|f| f.to_str())
+        && !input.file.as_deref().is_some_and(std::path::Path::exists)
+        && (arg.contains("?slither") || arg.contains(':'))
+    {
+        return format::parse(arg).with_context(|| format!("{arg}: not a valid Slitherlink puzzle"));
+    }
     let text = input.read()?;
     format::parse(&text).with_context(|| format!("{}: not a valid Slitherlink puzzle", input.name()))
 }
@@ -129,12 +144,23 @@ fn render(p: &Puzzle, s: Option<&Solution>, output: Output) -> String {
     }
 }
 
+/// A search budget of `seconds` from now.
+fn budget(seconds: f64) -> anyhow::Result<solver::Budget> {
+    let limit = Duration::try_from_secs_f64(seconds).context("--timeout must be a number of seconds")?;
+    Ok(solver::Budget { max_nodes: None, deadline: Instant::now().checked_add(limit) })
+}
+
+fn solve_one(p: &Puzzle, seconds: f64) -> anyhow::Result<Verdict> {
+    solver::solve_within(p, budget(seconds)?)
+        .with_context(|| format!("gave up after {seconds} s without a proven answer (see --timeout)"))
+}
+
 fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let input = read(&args.input)?;
     if input.numbered {
         for (i, p) in input.puzzles.iter().enumerate() {
             println!("{}", i + 1);
-            match solver::solve(p) {
+            match solve_one(p, args.timeout)? {
                 Verdict::Unique(s) => print!("{}", render(p, Some(&s), args.output)),
                 Verdict::Multiple(s) if args.any => print!("{}", render(p, Some(&s), args.output)),
                 Verdict::Multiple(_) => println!("multiple solutions"),
@@ -144,7 +170,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let p = &input.puzzles[0];
-    match solver::solve(p) {
+    match solve_one(p, args.timeout)? {
         Verdict::Unique(s) => print!("{}", render(p, Some(&s), args.output)),
         Verdict::Multiple(s) if args.any => print!("{}", render(p, Some(&s), args.output)),
         Verdict::Multiple(_) => {
@@ -163,7 +189,14 @@ fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
     let input = read(&args.input)?;
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
     for p in &input.puzzles {
-        let c = solver::count(p, limit);
+        let c = solver::count_within(p, limit, budget(args.timeout)?);
+        if c.aborted {
+            anyhow::bail!(
+                "gave up after {} s having found {} solution(s) (see --timeout)",
+                args.timeout,
+                c.found
+            );
+        }
         if args.json {
             println!("{{\"count\":{},\"complete\":{}}}", c.found, !c.hit_limit);
         } else if c.hit_limit {

@@ -8,10 +8,15 @@
 //! into one loop, which the board only allows when that loop holds every line and every clue is
 //! met — so every counted leaf is a solution, and every solution reaches a leaf.
 
+use std::time::Instant;
+
 use pencilbox_grid::Edge;
 
 use crate::board::{Board, EdgeState};
 use crate::puzzle::{Puzzle, Solution};
+
+/// Above this many unknown edges, search nodes probe locally (see [`count_within`]).
+const FULL_PROBE_LIMIT: usize = 4000;
 
 /// The result of a counting search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,21 +44,38 @@ pub enum Verdict {
 
 /// Solves a puzzle and decides uniqueness (searches for up to two solutions).
 pub fn solve(p: &Puzzle) -> Verdict {
-    let c = count(p, 2);
+    solve_within(p, Budget::default()).unwrap_or(Verdict::NoSolution)
+}
+
+/// Like [`solve`]; `None` when the budget ran out before the verdict was proven.
+pub fn solve_within(p: &Puzzle, budget: Budget) -> Option<Verdict> {
+    let c = count_within(p, 2, budget);
     match (c.found, c.first) {
-        (1, Some(s)) => Verdict::Unique(s),
-        (n, Some(s)) if n >= 2 => Verdict::Multiple(s),
-        _ => Verdict::NoSolution,
+        (n, Some(s)) if n >= 2 => Some(Verdict::Multiple(s)),
+        _ if c.aborted => None,
+        (1, Some(s)) => Some(Verdict::Unique(s)),
+        _ => Some(Verdict::NoSolution),
     }
 }
 
 /// Counts the solutions of a puzzle, stopping once `limit` (at least 1) are found.
 pub fn count(p: &Puzzle, limit: usize) -> Count {
-    count_within(p, limit, u64::MAX)
+    count_within(p, limit, Budget::default())
 }
 
-/// Like [`count`], but gives up (with `aborted` set) after `max_nodes` branch decisions.
-pub fn count_within(p: &Puzzle, limit: usize, max_nodes: u64) -> Count {
+/// Limits on a search; the default is unlimited.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Give up after this many branch decisions.
+    pub max_nodes: Option<u64>,
+    /// Give up at this instant (checked once per search node).
+    pub deadline: Option<Instant>,
+}
+
+/// Like [`count`], but gives up (with `aborted` set) when the budget runs out. Slitherlink is
+/// NP-complete, so a puzzle far from unique on a big board can take exponential time: callers
+/// facing arbitrary input should pass a deadline.
+pub fn count_within(p: &Puzzle, limit: usize, budget: Budget) -> Count {
     let limit = limit.max(1);
     let mut b = Board::new(p);
     let mut out = Count { found: 0, hit_limit: false, first: None, nodes: 0, aborted: false };
@@ -64,7 +86,16 @@ pub fn count_within(p: &Puzzle, limit: usize, max_nodes: u64) -> Count {
     let mut stack = Vec::new();
     'search: loop {
         // Invariant here: the board is propagated and consistent.
-        let next = match b.probe() {
+        // Full probing (with lookahead branching) costs O(unknown edges) propagations per node;
+        // past a few thousand unknown edges, search nodes only probe around their own changes
+        // and branch at a path end instead.
+        let probed = match stack.last() {
+            Some(&(mark, _, _)) if b.unknown_count() > FULL_PROBE_LIMIT => {
+                b.probe_around(mark).map(|()| None)
+            }
+            _ => b.probe(),
+        };
+        let next = match probed {
             Err(_) => {
                 // Probing proved this node has no solution.
                 if !backtrack(&mut b, &mut stack) {
@@ -90,7 +121,9 @@ pub fn count_within(p: &Puzzle, limit: usize, max_nodes: u64) -> Count {
             next.or_else(|| b.branch_edge())
         };
         if let Some(e) = next {
-            if out.nodes >= max_nodes {
+            if budget.max_nodes.is_some_and(|m| out.nodes >= m)
+                || budget.deadline.is_some_and(|d| Instant::now() >= d)
+            {
                 out.aborted = true;
                 break 'search;
             }
