@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_slither::{Puzzle, Solution, Verdict, format, solver};
+use pencilbox_slither::deduce::{self, Deducer, Rule};
+use pencilbox_slither::{EdgeState, Puzzle, Solution, Verdict, format, solver};
 
 use crate::input::{EXIT_VERDICT, InputArg};
 
@@ -17,6 +18,12 @@ pub enum Command {
     /// Count the solutions, up to a limit.
     #[command(after_help = COUNT_HELP)]
     Count(CountArgs),
+    /// Solve with human deduction rules only, printing every step.
+    #[command(after_help = EXPLAIN_HELP)]
+    Explain(ExplainArgs),
+    /// Difficulty: basic, standard, advanced or search.
+    #[command(after_help = GRADE_HELP)]
+    Grade(GradeArgs),
     /// Rewrite a puzzle in another format (THSL text, puzz.link URL, Loopy ID, ...).
     #[command(after_help = CONVERT_HELP)]
     Convert(ConvertArgs),
@@ -48,6 +55,25 @@ Example:
   1
 
 Prints the number of solutions, or `K+` when the count reached the limit K.";
+
+const EXPLAIN_HELP: &str = "\
+Example:
+  $ pencilbox slither explain examples/slither/thsl-1.in
+  step 1: 1 zero at cell (0, 1): cross h(0,1) h(1,1) v(0,1) v(0,2)
+  ...
+
+Edges: h(r,c) joins dots (r,c) and (r,c+1); v(r,c) joins dots (r,c) and (r+1,c). The rules are
+the seed's rules 1-15 and the stronger `no premature loop` and `inside/outside colouring`. When no
+rule applies, explain says it is stuck and prints the partial picture.";
+
+const GRADE_HELP: &str = "\
+Example:
+  $ pencilbox slither grade examples/slither/thsl-1.in
+  basic
+
+basic: rules 1-8 suffice; standard: all the seed's rules; advanced: the stronger rules are
+needed; search: trial and error is needed. A puzzle without exactly one solution is a verdict
+(`no solution` / `multiple solutions` on stderr, exit 1).";
 
 const CONVERT_HELP: &str = "\
 Example:
@@ -99,6 +125,23 @@ pub struct CountArgs {
 
 #[derive(Debug, clap::Args)]
 #[command(long_about = FORMATS_HELP)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    input: InputArg,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(long_about = FORMATS_HELP)]
+pub struct GradeArgs {
+    #[command(flatten)]
+    input: InputArg,
+    /// Give up (exit 2) after this many seconds per puzzle.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(long_about = FORMATS_HELP)]
 pub struct ConvertArgs {
     #[command(flatten)]
     input: InputArg,
@@ -111,8 +154,88 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Solve(args) => solve(args),
         Command::Count(args) => count(args),
+        Command::Explain(args) => explain(args),
+        Command::Grade(args) => grade(args),
         Command::Convert(args) => convert(args),
     }
+}
+
+fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
+    let input = read(&args.input)?;
+    let mut code = ExitCode::SUCCESS;
+    for (i, p) in input.puzzles.iter().enumerate() {
+        if input.numbered {
+            println!("puzzle {}", i + 1);
+        }
+        let d = p.dims();
+        let mut deducer = Deducer::new(p);
+        let mut steps = 0;
+        let mut out = String::new();
+        let outcome = deducer.run(Rule::ALL, |step| {
+            steps += 1;
+            let list = |want: EdgeState| -> String {
+                let names: Vec<String> =
+                    step.fixed.iter().filter(|f| f.1 == want).map(|f| deduce::edge_name(d, f.0)).collect();
+                names.join(" ")
+            };
+            let (lines, crosses) = (list(EdgeState::Line), list(EdgeState::Cross));
+            let mut text = format!("step {steps}: {} at {}:", step.rule, step.at);
+            if !lines.is_empty() {
+                text.push_str(&format!(" line {lines}"));
+            }
+            if !crosses.is_empty() {
+                text.push_str(&format!(" cross {crosses}"));
+            }
+            out.push_str(&text);
+            out.push('\n');
+        });
+        emit(&out)?;
+        let decided = d.edges().filter(|&e| deducer.state(e) != EdgeState::Unknown).count();
+        match outcome {
+            deduce::Outcome::Solved => println!("solved in {steps} steps"),
+            deduce::Outcome::Stuck => {
+                println!(
+                    "stuck after {steps} steps: no rule applies ({decided} of {} edges decided; the rest needs trial and error)",
+                    d.num_edges()
+                );
+                code = ExitCode::from(EXIT_VERDICT);
+            }
+            deduce::Outcome::Contradiction => {
+                println!("contradiction after {steps} steps: the puzzle has no solution");
+                code = ExitCode::from(EXIT_VERDICT);
+            }
+        }
+        print!("{}", format::picture(p, &deducer.lines()));
+    }
+    Ok(code)
+}
+
+/// Writes to stdout; a closed pipe (e.g. `| head`) just ends the output.
+fn emit(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.context("cannot write to standard output"),
+    }
+}
+
+fn grade(args: GradeArgs) -> anyhow::Result<ExitCode> {
+    let input = read(&args.input)?;
+    let mut code = ExitCode::SUCCESS;
+    for p in &input.puzzles {
+        match solve_one(p, args.timeout)? {
+            Verdict::Unique(_) => println!("{}", deduce::grade(p)),
+            Verdict::Multiple(_) => {
+                eprintln!("multiple solutions");
+                code = ExitCode::from(EXIT_VERDICT);
+            }
+            Verdict::NoSolution => {
+                eprintln!("no solution");
+                code = ExitCode::from(EXIT_VERDICT);
+            }
+        }
+    }
+    Ok(code)
 }
 
 fn read(input: &InputArg) -> anyhow::Result<format::Input> {

@@ -9,6 +9,7 @@
 //! ```
 
 pub mod board;
+pub mod deduce;
 pub mod format;
 pub mod puzzle;
 pub mod solver;

@@ -83,3 +83,27 @@ fn whole_corpus() {
         check(&name, &p, sol.as_ref());
     }
 }
+
+/// Every deduction step on a corpus sample agrees with the corpus solution (the rules are
+/// sound), and the grades are recorded.
+#[test]
+fn deductions_agree_with_the_corpus_solutions() {
+    use pencilbox_slither::EdgeState;
+    use pencilbox_slither::deduce::{Deducer, Outcome, Rule};
+    let Some(json) = corpus() else { return };
+    let all = entries(&json);
+    let step = all.len() / 60;
+    for (name, p, sol) in all.iter().step_by(step) {
+        let Some(s) = sol.as_ref().and_then(|t| corpus_solution(p, t)) else { continue };
+        let mut deducer = Deducer::new(p);
+        let outcome = deducer.run(Rule::ALL, |st| {
+            for &(e, state) in &st.fixed {
+                assert_eq!(state == EdgeState::Line, s.is_line(e), "{name}: rule {} at {}", st.rule, st.at);
+            }
+        });
+        assert_ne!(outcome, Outcome::Contradiction, "{name}");
+        if outcome == Outcome::Solved {
+            assert_eq!(deducer.lines(), s, "{name}");
+        }
+    }
+}
