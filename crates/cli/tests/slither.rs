@@ -104,3 +104,24 @@ fn bad_input_exits_two_with_the_position() {
         assert!(stdout(&o).is_empty());
     }
 }
+
+#[test]
+fn explain_prints_named_steps_and_the_picture() {
+    let o = run(&["explain"], &example("thsl-1.in"));
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.starts_with("step 1: 1 zero at cell (0, 1): cross h(0,1) h(1,1) v(0,1) v(0,2)\n"));
+    assert!(out.contains("solved in "));
+    assert!(out.ends_with(&example("thsl-1.out")));
+    // A puzzle the rules cannot finish: stuck, exit 1, partial picture.
+    let o = run(&["explain"], "2 2\n. .\n. .\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("stuck after 0 steps"));
+}
+
+#[test]
+fn grade_names_the_difficulty() {
+    assert_eq!(stdout(&run(&["grade"], &example("thsl-1.in"))), "basic\n");
+    let o = run(&["grade"], "2 2\n. .\n. .\n");
+    assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(1), "multiple solutions\n"));
+}

@@ -52,6 +52,16 @@ pub enum Rule {
     /// Stronger: an edge joining the two ends of one path closes a loop; unless that loop would
     /// be the whole solution, it is crossed.
     NoPrematureLoop,
+    /// Stronger: corner parity ("at least one / at most one"). A dot has 0 or 2 lines, so the
+    /// number of lines among a cell's two sides at a corner has the parity of the number among
+    /// that corner's outside edges. With the clue this decides sides (a 1 takes at most one
+    /// side at any corner, a 3 at least one), and a 2 passes an odd corner's parity on to the
+    /// opposite corner.
+    CornerParity,
+    /// Stronger: parity across a cut. A closed loop crosses any straight line between two rows
+    /// (or columns) of dots an even number of times, so when all but one of the edges it cuts
+    /// are decided, parity decides the last.
+    CutParity,
     /// Stronger: inside/outside colouring. An edge is a line exactly when its two sides have
     /// different colours; sides linked by decided edges have known relative colours.
     Colouring,
@@ -105,6 +115,8 @@ impl Rule {
         Rule::TwoEntered,
         Rule::OneEntered,
         Rule::NoPrematureLoop,
+        Rule::CornerParity,
+        Rule::CutParity,
         Rule::Colouring,
     ];
 
@@ -126,6 +138,8 @@ impl Rule {
             Rule::TwoEntered => "14 2 entered at a corner",
             Rule::OneEntered => "15 1 entered at a corner",
             Rule::NoPrematureLoop => "no premature loop",
+            Rule::CornerParity => "corner parity (at least one / at most one)",
+            Rule::CutParity => "parity across a cut",
             Rule::Colouring => "inside/outside colouring",
         }
     }
@@ -298,6 +312,8 @@ impl Deducer {
             | Rule::OneEntered => self.corner_rules(rule),
             Rule::ThreeOneDiagonal => self.three_one(),
             Rule::NoPrematureLoop => self.no_premature_loop(),
+            Rule::CornerParity => self.corner_parity(),
+            Rule::CutParity => self.cut_parity(),
             Rule::Colouring => self.colouring(),
         }
     }
@@ -539,6 +555,105 @@ impl Deducer {
             if !finishes {
                 let fixes = vec![(close, EdgeState::Cross)];
                 return self.fresh(Rule::NoPrematureLoop, format!("path ends {dot} and {end}"), fixes);
+            }
+        }
+        Ok(None)
+    }
+
+    /// The parity (true: odd) of the lines among the cell's sides at a corner, when known from
+    /// the sides themselves or from the corner's outside edges.
+    fn corner_odd(&self, cell: Cell, corner: usize) -> Option<bool> {
+        let known = |es: [EdgeState; 2]| {
+            es.iter()
+                .all(|&s| s != EdgeState::Unknown)
+                .then(|| es.iter().filter(|&&s| s == EdgeState::Line).count() == 1)
+        };
+        known(self.sides_at(cell, corner).map(|e| self.state(e)))
+            .or_else(|| known(self.outside_at(cell, corner).map(|e| self.st(e))))
+    }
+
+    /// Fixes that make the edges `pair` have `odd` parity, when one is known and one is not.
+    fn complete_pair(&self, pair: [Option<Edge>; 2], odd: bool, fixes: &mut Fixes) {
+        let st = pair.map(|e| self.st(e));
+        for (i, j) in [(0, 1), (1, 0)] {
+            if let (Some(e), EdgeState::Unknown, known) = (pair[j], st[j], st[i])
+                && known != EdgeState::Unknown
+            {
+                let line = (known == EdgeState::Line) != odd;
+                fixes.push((e, if line { EdgeState::Line } else { EdgeState::Cross }));
+            }
+        }
+    }
+
+    fn corner_parity(&self) -> Result<Option<Step>, ()> {
+        let (line, cross) = (EdgeState::Line, EdgeState::Cross);
+        for cell in self.d.cells() {
+            let Some(k) = self.clue(cell) else { continue };
+            for corner in CORNERS {
+                let opposite = 3 - corner;
+                let sides = self.sides_at(cell, corner);
+                let mut fixes = Vec::new();
+                if k == 3 {
+                    // At least one side at every corner of a 3: the corner takes at most one
+                    // outside line.
+                    let out = self.outside_at(cell, corner);
+                    let st = out.map(|e| self.st(e));
+                    for (i, j) in [(0, 1), (1, 0)] {
+                        if st[i] == line && st[j] == EdgeState::Unknown {
+                            fixes.extend(out[j].map(|e| (e, cross)));
+                        }
+                    }
+                }
+                match (self.corner_odd(cell, corner), k) {
+                    (Some(true), 1) => fixes.extend(self.sides_at(cell, opposite).map(|e| (e, cross))),
+                    (Some(true), 3) => fixes.extend(self.sides_at(cell, opposite).map(|e| (e, line))),
+                    (Some(false), 1) => fixes.extend(sides.map(|e| (e, cross))),
+                    (Some(false), 3) => fixes.extend(sides.map(|e| (e, line))),
+                    (Some(odd), 2) => {
+                        // A 2: the opposite corner has the same parity; an even corner has equal
+                        // sides, complementary to the opposite corner's.
+                        let opp_sides = self.sides_at(cell, opposite);
+                        self.complete_pair(sides.map(Some), odd, &mut fixes);
+                        self.complete_pair(opp_sides.map(Some), odd, &mut fixes);
+                        self.complete_pair(self.outside_at(cell, opposite), odd, &mut fixes);
+                        if !odd {
+                            // sides[0] == sides[1] and opposite sides are their complement.
+                            for (mine, theirs) in [(sides[0], opp_sides[0]), (sides[0], opp_sides[1])] {
+                                self.complete_pair([Some(mine), Some(theirs)], true, &mut fixes);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                let at = format!("cell {cell}, corner {}", Self::corner_dot(cell, corner));
+                if let Some(step) = self.fresh(Rule::CornerParity, at, fixes)? {
+                    return Ok(Some(step));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn cut_parity(&self) -> Result<Option<Step>, ()> {
+        let d = self.d;
+        // Vertical cuts through column c of cells cross h(0..=rows, c); horizontal cuts through
+        // row r cross v(r, 0..=cols).
+        let cuts = (0..d.cols())
+            .map(|c| (format!("column {c}"), (0..=d.rows()).map(|r| d.h_edge(r, c)).collect::<Vec<_>>()))
+            .chain(
+                (0..d.rows()).map(|r| (format!("row {r}"), (0..=d.cols()).map(|c| d.v_edge(r, c)).collect())),
+            );
+        for (name, edges) in cuts {
+            let unknown: Vec<Edge> =
+                edges.iter().copied().filter(|&e| self.state(e) == EdgeState::Unknown).collect();
+            let lines = edges.iter().filter(|&&e| self.state(e) == EdgeState::Line).count();
+            match unknown[..] {
+                [] if lines % 2 == 1 => return Err(()),
+                [e] => {
+                    let s = if lines % 2 == 1 { EdgeState::Line } else { EdgeState::Cross };
+                    return self.fresh(Rule::CutParity, format!("cut across {name}"), vec![(e, s)]);
+                }
+                _ => {}
             }
         }
         Ok(None)

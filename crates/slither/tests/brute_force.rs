@@ -83,3 +83,40 @@ proptest! {
         check(&p, &loops);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Every deduction step agrees with every solution (the rules are sound), a solvable puzzle
+    /// never leads to a contradiction, and "solved" means the unique solution.
+    #[test]
+    fn deductions_are_sound(
+        r in 2usize..=4, c in 2usize..=4, pick in any::<proptest::sample::Index>(), keep in any::<u16>()
+    ) {
+        use pencilbox_slither::EdgeState;
+        use pencilbox_slither::deduce::{Deducer, Outcome, Rule};
+        let d = Dims::new(r, c).unwrap();
+        let loops = all_loops(d);
+        let s = &loops[pick.index(loops.len())];
+        let clues: Vec<Option<u8>> = d
+            .cells()
+            .enumerate()
+            .map(|(i, cell)| (keep >> i & 1 == 1).then(|| s.sides_on_loop(cell) as u8).filter(|&k| k <= 3))
+            .collect();
+        let p = puzzle(d, &clues);
+        let solutions: Vec<&Solution> = loops.iter().filter(|l| meets(&p, l)).collect();
+        let mut bad = None;
+        let outcome = Deducer::new(&p).run(Rule::ALL, |step| {
+            for &(e, state) in &step.fixed {
+                if solutions.iter().any(|sol| sol.is_line(e) != (state == EdgeState::Line)) && bad.is_none() {
+                    bad = Some(format!("rule {} at {} fixed {e:?}", step.rule, step.at));
+                }
+            }
+        });
+        prop_assert!(bad.is_none(), "{:?} on\n{}", bad, pencilbox_slither::format::to_text(&p));
+        prop_assert_ne!(outcome, Outcome::Contradiction);
+        if outcome == Outcome::Solved {
+            prop_assert_eq!(solutions.len(), 1);
+        }
+    }
+}
