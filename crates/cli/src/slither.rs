@@ -24,6 +24,9 @@ pub enum Command {
     /// Difficulty: basic, standard, advanced or search.
     #[command(after_help = GRADE_HELP)]
     Grade(GradeArgs),
+    /// Generate puzzles with exactly one solution and a given difficulty.
+    #[command(after_help = GENERATE_HELP)]
+    Generate(GenerateArgs),
     /// Rewrite a puzzle in another format (THSL text, puzz.link URL, Loopy ID, ...).
     #[command(after_help = CONVERT_HELP)]
     Convert(ConvertArgs),
@@ -74,6 +77,13 @@ Example:
 basic: rules 1-8 suffice; standard: all the seed's rules; advanced: the stronger rules are
 needed; search: trial and error is needed. A puzzle without exactly one solution is a verdict
 (`no solution` / `multiple solutions` on stderr, exit 1).";
+
+const GENERATE_HELP: &str = "\
+Example:
+  $ pencilbox slither generate --size 6x6 --difficulty standard --seed 7 --output url
+
+The seed is printed on stderr when not given, so any run can be repeated. Every puzzle is
+checked for uniqueness and graded before it is printed.";
 
 const CONVERT_HELP: &str = "\
 Example:
@@ -140,6 +150,32 @@ pub struct GradeArgs {
     timeout: f64,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Difficulty {
+    Basic,
+    Standard,
+    Advanced,
+    Search,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// Board size, rows x columns (e.g. 10x10).
+    #[arg(long)]
+    size: pencilbox_grid::Dims,
+    #[arg(long, value_enum, default_value = "standard")]
+    difficulty: Difficulty,
+    /// Random seed (printed on stderr when omitted).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// Output format (thsl: the puzzle text).
+    #[arg(long, value_enum, default_value = "thsl")]
+    output: Output,
+}
+
 #[derive(Debug, clap::Args)]
 #[command(long_about = FORMATS_HELP)]
 pub struct ConvertArgs {
@@ -156,8 +192,32 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Count(args) => count(args),
         Command::Explain(args) => explain(args),
         Command::Grade(args) => grade(args),
+        Command::Generate(args) => generate(args),
         Command::Convert(args) => convert(args),
     }
+}
+
+fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    use rand::SeedableRng;
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = rand::random();
+        eprintln!("seed: {seed}");
+        seed
+    });
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let target = match args.difficulty {
+        Difficulty::Basic => deduce::Grade::Basic,
+        Difficulty::Standard => deduce::Grade::Standard,
+        Difficulty::Advanced => deduce::Grade::Advanced,
+        Difficulty::Search => deduce::Grade::Search,
+    };
+    for _ in 0..args.count {
+        let Some(p) = pencilbox_slither::generate::generate(args.size, target, 200, &mut rng) else {
+            anyhow::bail!("no {} puzzle of size {} found in 200 attempts", target, args.size);
+        };
+        emit(&render(&p, None, args.output))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {

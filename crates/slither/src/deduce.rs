@@ -188,6 +188,9 @@ pub struct Deducer {
     p: Puzzle,
     d: Dims,
     state: Vec<EdgeState>,
+    /// Batch mode (grading): rules collect every step of a sweep here instead of stopping at
+    /// the first.
+    batch: Option<std::cell::RefCell<Vec<Step>>>,
 }
 
 type Fixes = Vec<(Edge, EdgeState)>;
@@ -195,7 +198,71 @@ type Fixes = Vec<(Edge, EdgeState)>;
 impl Deducer {
     pub fn new(p: &Puzzle) -> Self {
         let d = p.dims();
-        Deducer { p: p.clone(), d, state: vec![EdgeState::Unknown; d.num_edges()] }
+        Deducer { p: p.clone(), d, state: vec![EdgeState::Unknown; d.num_edges()], batch: None }
+    }
+
+    /// In batch mode, stores the step and lets the rule continue its sweep; otherwise hands the
+    /// step back to be returned at once.
+    fn emit(&self, step: Step) -> Option<Step> {
+        match &self.batch {
+            Some(found) => {
+                found.borrow_mut().push(step);
+                None
+            }
+            None => Some(step),
+        }
+    }
+
+    /// Like [`Deducer::run`] without the step-by-step report, faster: each rule sweeps the
+    /// whole board and every step it finds is applied together (all were found sound on the
+    /// same state, so together they are sound too).
+    pub fn run_quietly(&mut self, rules: &[Rule]) -> Outcome {
+        self.batch = Some(std::cell::RefCell::new(Vec::new()));
+        let outcome = loop {
+            if self.state.iter().all(|&s| s != EdgeState::Unknown) {
+                break if self.p.is_solution(&self.lines()) {
+                    Outcome::Solved
+                } else {
+                    Outcome::Contradiction
+                };
+            }
+            let mut changed = false;
+            let mut contradiction = false;
+            for &rule in rules {
+                let first = match self.find(rule) {
+                    Err(()) => {
+                        contradiction = true;
+                        break;
+                    }
+                    Ok(first) => first,
+                };
+                let mut steps = self.batch.as_ref().map(|b| b.take()).unwrap_or_default();
+                steps.extend(first);
+                for step in steps {
+                    for (e, s) in step.fixed {
+                        match self.state[e.index()] {
+                            EdgeState::Unknown => {
+                                self.state[e.index()] = s;
+                                changed = true;
+                            }
+                            cur if cur != s => contradiction = true,
+                            _ => {}
+                        }
+                    }
+                }
+                if changed || contradiction {
+                    break;
+                }
+            }
+            if contradiction {
+                break Outcome::Contradiction;
+            }
+            if !changed {
+                break Outcome::Stuck;
+            }
+        };
+        self.batch = None;
+        outcome
     }
 
     pub fn state(&self, e: Edge) -> EdgeState {
@@ -335,7 +402,9 @@ impl Deducer {
             }
             let fixes =
                 sides.iter().filter(|&&e| self.state(e) == EdgeState::Unknown).map(|&e| (e, fill)).collect();
-            if let Some(step) = self.fresh(rule, format!("cell {cell}"), fixes)? {
+            if let Some(step) = self.fresh(rule, format!("cell {cell}"), fixes)?
+                && let Some(step) = self.emit(step)
+            {
                 return Ok(Some(step));
             }
         }
@@ -358,7 +427,9 @@ impl Deducer {
             };
             let fixes =
                 edges.iter().filter(|&&e| self.state(e) == EdgeState::Unknown).map(|&e| (e, fill)).collect();
-            if let Some(step) = self.fresh(rule, format!("dot {dot}"), fixes)? {
+            if let Some(step) = self.fresh(rule, format!("dot {dot}"), fixes)?
+                && let Some(step) = self.emit(step)
+            {
                 return Ok(Some(step));
             }
         }
@@ -393,7 +464,9 @@ impl Deducer {
                     if !self.pair_loop_possible(cell, other) {
                         fixes.push((middle, line));
                     }
-                    if let Some(step) = self.fresh(rule, format!("cells {cell} and {other}"), fixes)? {
+                    if let Some(step) = self.fresh(rule, format!("cells {cell} and {other}"), fixes)?
+                        && let Some(step) = self.emit(step)
+                    {
                         return Ok(Some(step));
                     }
                 }
@@ -410,7 +483,9 @@ impl Deducer {
                         fixes.extend(self.sides_at(cell, my_far).map(|e| (e, line)));
                         fixes.extend(self.sides_at(other, their_far).map(|e| (e, line)));
                         let at = format!("cells {cell} and {other}");
-                        if let Some(step) = self.fresh(rule, at, std::mem::take(&mut fixes))? {
+                        if let Some(step) = self.fresh(rule, at, std::mem::take(&mut fixes))?
+                            && let Some(step) = self.emit(step)
+                        {
                             return Ok(Some(step));
                         }
                     }
@@ -478,7 +553,9 @@ impl Deducer {
                     _ => continue,
                 };
                 let at = format!("cell {cell}, corner {}", Self::corner_dot(cell, corner));
-                if let Some(step) = self.fresh(rule, at, fixes)? {
+                if let Some(step) = self.fresh(rule, at, fixes)?
+                    && let Some(step) = self.emit(step)
+                {
                     return Ok(Some(step));
                 }
             }
@@ -504,8 +581,9 @@ impl Deducer {
                 }
                 // The 1's corner away from the 3 is the one facing the same way as `toward`.
                 let fixes = self.sides_at(one, toward).map(|e| (e, EdgeState::Cross)).to_vec();
-                if let Some(step) =
-                    self.fresh(Rule::ThreeOneDiagonal, format!("cells {cell} and {one}"), fixes)?
+                let at = format!("cells {cell} and {one}");
+                if let Some(step) = self.fresh(Rule::ThreeOneDiagonal, at, fixes)?
+                    && let Some(step) = self.emit(step)
                 {
                     return Ok(Some(step));
                 }
@@ -626,7 +704,9 @@ impl Deducer {
                     _ => {}
                 }
                 let at = format!("cell {cell}, corner {}", Self::corner_dot(cell, corner));
-                if let Some(step) = self.fresh(Rule::CornerParity, at, fixes)? {
+                if let Some(step) = self.fresh(Rule::CornerParity, at, fixes)?
+                    && let Some(step) = self.emit(step)
+                {
                     return Ok(Some(step));
                 }
             }
@@ -737,13 +817,31 @@ impl fmt::Display for Grade {
     }
 }
 
+impl Grade {
+    /// The rules this grade allows (`None` for search: anything goes).
+    pub const fn rules(self) -> Option<&'static [Rule]> {
+        match self {
+            Grade::Basic => Some(Rule::BASIC),
+            Grade::Standard => Some(Rule::STANDARD),
+            Grade::Advanced => Some(Rule::ALL),
+            Grade::Search => None,
+        }
+    }
+}
+
+/// Whether the rules of `grade` alone solve the puzzle (which also proves the solution unique,
+/// every rule being sound). Always true for [`Grade::Search`] (not a deduction claim).
+pub fn solves_within(p: &Puzzle, grade: Grade) -> bool {
+    grade.rules().is_none_or(|rules| Deducer::new(p).run_quietly(rules) == Outcome::Solved)
+}
+
 /// The grade: the smallest rule set that solves the puzzle by deduction alone. (Meaningful for
 /// puzzles with a unique solution; check that first.)
 pub fn grade(p: &Puzzle) -> Grade {
     for (rules, g) in
         [(Rule::BASIC, Grade::Basic), (Rule::STANDARD, Grade::Standard), (Rule::ALL, Grade::Advanced)]
     {
-        if Deducer::new(p).run(rules, |_| {}) == Outcome::Solved {
+        if Deducer::new(p).run_quietly(rules) == Outcome::Solved {
             return g;
         }
     }

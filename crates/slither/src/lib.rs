@@ -11,6 +11,7 @@
 pub mod board;
 pub mod deduce;
 pub mod format;
+pub mod generate;
 pub mod puzzle;
 pub mod solver;
 
