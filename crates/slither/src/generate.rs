@@ -58,6 +58,9 @@ pub fn random_loop(d: Dims, rng: &mut impl Rng) -> Solution {
     s
 }
 
+/// Search nodes allowed for one uniqueness check while removing clues.
+const CHECK_NODES: u64 = 100;
+
 /// A puzzle of the given size with exactly one solution and grade `target`, or `None` after
 /// `attempts` loops without one.
 pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> Option<Puzzle> {
@@ -74,18 +77,37 @@ pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> 
         if solver::count(&p, 2).found != 1 || grade(&p) > target {
             continue;
         }
+        let budget = solver::Budget { max_nodes: Some(CHECK_NODES), deadline: None };
         let mut order: Vec<Cell> = d.cells().collect();
         order.shuffle(rng);
-        for cell in order {
-            let keep = p.clue(cell);
-            p.set_clue(cell, Clue::Blank);
-            // Solving by the allowed rules proves uniqueness; search needs the solver.
-            let ok = match target {
-                Grade::Search => solver::count(&p, 2).found == 1,
-                _ => solves_within(&p, target),
-            };
-            if !ok {
-                p.set_clue(cell, keep);
+        // Solving by the allowed rules proves uniqueness; search needs the solver.
+        let ok = |p: &Puzzle| match target {
+            Grade::Search => {
+                // Only a proven answer counts: a removal whose check runs out of budget (a
+                // rare, heavy-tailed search) keeps its clue.
+                let c = solver::count_within(p, 2, budget);
+                c.found == 1 && !c.aborted
+            }
+            _ => solves_within(p, target),
+        };
+        // Try clues in small groups first (most early removals succeed, saving checks), then
+        // one by one within a group that failed.
+        for group in order.chunks(4) {
+            let kept: Vec<Clue> = group.iter().map(|&c| p.clue(c)).collect();
+            group.iter().for_each(|&c| p.set_clue(c, Clue::Blank));
+            if ok(&p) {
+                continue;
+            }
+            group.iter().zip(&kept).for_each(|(&c, &k)| p.set_clue(c, k));
+            for &cell in group {
+                let keep = p.clue(cell);
+                if keep == Clue::Blank {
+                    continue;
+                }
+                p.set_clue(cell, Clue::Blank);
+                if !ok(&p) {
+                    p.set_clue(cell, keep);
+                }
             }
         }
         if grade(&p) == target {
