@@ -1,0 +1,400 @@
+//! `pencilbox slither …`: Slitherlink verbs.
+
+use std::process::ExitCode;
+
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use pencilbox_slither::deduce::{self, Deducer, Rule};
+use pencilbox_slither::{EdgeState, Puzzle, Solution, Verdict, format, solver};
+
+use crate::input::{EXIT_VERDICT, InputArg};
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Solve a puzzle and prove its solution unique.
+    #[command(after_help = SOLVE_HELP)]
+    Solve(SolveArgs),
+    /// Count the solutions, up to a limit.
+    #[command(after_help = COUNT_HELP)]
+    Count(CountArgs),
+    /// Solve with human deduction rules only, printing every step.
+    #[command(after_help = EXPLAIN_HELP)]
+    Explain(ExplainArgs),
+    /// Difficulty: basic, standard, advanced or search.
+    #[command(after_help = GRADE_HELP)]
+    Grade(GradeArgs),
+    /// Generate puzzles with exactly one solution and a given difficulty.
+    #[command(after_help = GENERATE_HELP)]
+    Generate(GenerateArgs),
+    /// Rewrite a puzzle in another format (THSL text, puzz.link URL, Loopy ID, ...).
+    #[command(after_help = CONVERT_HELP)]
+    Convert(ConvertArgs),
+}
+
+const FORMATS_HELP: &str = "\
+Input formats (detected automatically):
+  THSL text     `M N`, then M rows of N clues (0-3; `.` or `-` blank; `?` unknown)
+  Slink text    several THSL puzzles followed by a line `0 0` (outputs are numbered)
+  puzz.link     https://puzz.link/p?slither/COLS/ROWS/BODY (the host may be left out)
+  Loopy         WxHt0:DESC (Simon Tatham's Loopy game ID, square grid)";
+
+const SOLVE_HELP: &str = "\
+Example:
+  $ pencilbox slither solve examples/slither/thsl-1.in
+  (prints the THSL picture of the unique loop)
+  $ echo 'https://puzz.link/p?slither/2/2/dd' | pencilbox slither solve --output grid
+
+No solution: `no solution` on stderr, exit 1. Several: `multiple solutions` on stderr, exit 1
+(`--any` prints one of them). Slink input (ending `0 0`): each puzzle's number on its own line,
+then its picture or `no solution` / `multiple solutions`, all on stdout, exit 0.
+
+Output formats: thsl (the judge's picture), grid (compact picture), svg, json (clues and loop
+edges in the shared edge numbering), url and loopy (the puzzle only).";
+
+const COUNT_HELP: &str = "\
+Example:
+  $ pencilbox slither count --limit 10 examples/slither/thsl-1.in
+  1
+
+Prints the number of solutions, or `K+` when the count reached the limit K.";
+
+const EXPLAIN_HELP: &str = "\
+Example:
+  $ pencilbox slither explain examples/slither/thsl-1.in
+  step 1: 1 zero at cell (0, 1): cross h(0,1) h(1,1) v(0,1) v(0,2)
+  ...
+
+Edges: h(r,c) joins dots (r,c) and (r,c+1); v(r,c) joins dots (r,c) and (r+1,c). The rules are
+the seed's rules 1-15 and the stronger `no premature loop` and `inside/outside colouring`. When no
+rule applies, explain says it is stuck and prints the partial picture.";
+
+const GRADE_HELP: &str = "\
+Example:
+  $ pencilbox slither grade examples/slither/thsl-1.in
+  basic
+
+basic: rules 1-8 suffice; standard: all the seed's rules; advanced: the stronger rules are
+needed; search: trial and error is needed. A puzzle without exactly one solution is a verdict
+(`no solution` / `multiple solutions` on stderr, exit 1).";
+
+const GENERATE_HELP: &str = "\
+Example:
+  $ pencilbox slither generate --size 6x6 --difficulty standard --seed 7 --output url
+
+The seed is printed on stderr when not given, so any run can be repeated. Every puzzle is
+checked for uniqueness and graded before it is printed.";
+
+const CONVERT_HELP: &str = "\
+Example:
+  $ echo '3x2t0:a3c1' | pencilbox slither convert --output url
+  https://puzz.link/p?slither/3/2/gdgb";
+
+/// How to print results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Output {
+    Thsl,
+    Url,
+    Loopy,
+    Grid,
+    Svg,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(long_about = FORMATS_HELP)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "thsl")]
+    output: Output,
+    /// With several solutions, print one of them instead of failing.
+    #[arg(long)]
+    any: bool,
+    /// Give up (exit 2) after this many seconds per puzzle.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(long_about = FORMATS_HELP)]
+pub struct CountArgs {
+    #[command(flatten)]
+    input: InputArg,
+    /// Stop counting at this many solutions.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+    /// Print JSON: `{"count": N, "complete": true|false}`.
+    #[arg(long)]
+    json: bool,
+    /// Give up (exit 2) after this many seconds per puzzle.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(long_about = FORMATS_HELP)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    input: InputArg,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(long_about = FORMATS_HELP)]
+pub struct GradeArgs {
+    #[command(flatten)]
+    input: InputArg,
+    /// Give up (exit 2) after this many seconds per puzzle.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Difficulty {
+    Basic,
+    Standard,
+    Advanced,
+    Search,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// Board size, rows x columns (e.g. 10x10).
+    #[arg(long)]
+    size: pencilbox_grid::Dims,
+    #[arg(long, value_enum, default_value = "standard")]
+    difficulty: Difficulty,
+    /// Random seed (printed on stderr when omitted).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// Output format (thsl: the puzzle text).
+    #[arg(long, value_enum, default_value = "thsl")]
+    output: Output,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(long_about = FORMATS_HELP)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    input: InputArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "thsl")]
+    output: Output,
+}
+
+pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
+    match cmd {
+        Command::Solve(args) => solve(args),
+        Command::Count(args) => count(args),
+        Command::Explain(args) => explain(args),
+        Command::Grade(args) => grade(args),
+        Command::Generate(args) => generate(args),
+        Command::Convert(args) => convert(args),
+    }
+}
+
+fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    use rand::SeedableRng;
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = rand::random();
+        eprintln!("seed: {seed}");
+        seed
+    });
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let target = match args.difficulty {
+        Difficulty::Basic => deduce::Grade::Basic,
+        Difficulty::Standard => deduce::Grade::Standard,
+        Difficulty::Advanced => deduce::Grade::Advanced,
+        Difficulty::Search => deduce::Grade::Search,
+    };
+    for _ in 0..args.count {
+        let Some(p) = pencilbox_slither::generate::generate(args.size, target, 200, &mut rng) else {
+            anyhow::bail!("no {} puzzle of size {} found in 200 attempts", target, args.size);
+        };
+        emit(&render(&p, None, args.output))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
+    let input = read(&args.input)?;
+    let mut code = ExitCode::SUCCESS;
+    for (i, p) in input.puzzles.iter().enumerate() {
+        if input.numbered {
+            println!("puzzle {}", i + 1);
+        }
+        let d = p.dims();
+        let mut deducer = Deducer::new(p);
+        let mut steps = 0;
+        let mut out = String::new();
+        let outcome = deducer.run(Rule::ALL, |step| {
+            steps += 1;
+            let list = |want: EdgeState| -> String {
+                let names: Vec<String> =
+                    step.fixed.iter().filter(|f| f.1 == want).map(|f| deduce::edge_name(d, f.0)).collect();
+                names.join(" ")
+            };
+            let (lines, crosses) = (list(EdgeState::Line), list(EdgeState::Cross));
+            let mut text = format!("step {steps}: {} at {}:", step.rule, step.at);
+            if !lines.is_empty() {
+                text.push_str(&format!(" line {lines}"));
+            }
+            if !crosses.is_empty() {
+                text.push_str(&format!(" cross {crosses}"));
+            }
+            out.push_str(&text);
+            out.push('\n');
+        });
+        emit(&out)?;
+        let decided = d.edges().filter(|&e| deducer.state(e) != EdgeState::Unknown).count();
+        match outcome {
+            deduce::Outcome::Solved => println!("solved in {steps} steps"),
+            deduce::Outcome::Stuck => {
+                println!(
+                    "stuck after {steps} steps: no rule applies ({decided} of {} edges decided; the rest needs trial and error)",
+                    d.num_edges()
+                );
+                code = ExitCode::from(EXIT_VERDICT);
+            }
+            deduce::Outcome::Contradiction => {
+                println!("contradiction after {steps} steps: the puzzle has no solution");
+                code = ExitCode::from(EXIT_VERDICT);
+            }
+        }
+        print!("{}", format::picture(p, &deducer.lines()));
+    }
+    Ok(code)
+}
+
+/// Writes to stdout; a closed pipe (e.g. `| head`) just ends the output.
+fn emit(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.context("cannot write to standard output"),
+    }
+}
+
+fn grade(args: GradeArgs) -> anyhow::Result<ExitCode> {
+    let input = read(&args.input)?;
+    let mut code = ExitCode::SUCCESS;
+    for p in &input.puzzles {
+        match solve_one(p, args.timeout)? {
+            Verdict::Unique(_) => println!("{}", deduce::grade(p)),
+            Verdict::Multiple(_) => {
+                eprintln!("multiple solutions");
+                code = ExitCode::from(EXIT_VERDICT);
+            }
+            Verdict::NoSolution => {
+                eprintln!("no solution");
+                code = ExitCode::from(EXIT_VERDICT);
+            }
+        }
+    }
+    Ok(code)
+}
+
+fn read(input: &InputArg) -> anyhow::Result<format::Input> {
+    // A puzz.link URL or Loopy game ID may be given in place of FILE.
+    if let Some(arg) = input.file.as_deref().and_then(|f| f.to_str())
+        && !input.file.as_deref().is_some_and(std::path::Path::exists)
+        && (arg.contains("?slither") || arg.contains(':'))
+    {
+        return format::parse(arg).with_context(|| format!("{arg}: not a valid Slitherlink puzzle"));
+    }
+    let text = input.read()?;
+    format::parse(&text).with_context(|| format!("{}: not a valid Slitherlink puzzle", input.name()))
+}
+
+/// A puzzle, and its loop when there is one, in the chosen format.
+fn render(p: &Puzzle, s: Option<&Solution>, output: Output) -> String {
+    let line = |mut t: String| {
+        t.push('\n');
+        t
+    };
+    match (output, s) {
+        (Output::Thsl, Some(s)) => format::picture(p, s),
+        (Output::Thsl, None) => format::to_text(p),
+        (Output::Url, _) => line(format::to_url(p)),
+        (Output::Loopy, _) => line(format::to_loopy(p)),
+        (Output::Grid, s) => format::grid(p, s),
+        (Output::Svg, s) => format::svg(p, s),
+        (Output::Json, s) => line(format::json(p, s)),
+    }
+}
+
+/// A search budget of `seconds` from now.
+fn budget(seconds: f64) -> anyhow::Result<solver::Budget> {
+    let limit = Duration::try_from_secs_f64(seconds).context("--timeout must be a number of seconds")?;
+    Ok(solver::Budget { max_nodes: None, deadline: Instant::now().checked_add(limit) })
+}
+
+fn solve_one(p: &Puzzle, seconds: f64) -> anyhow::Result<Verdict> {
+    solver::solve_within(p, budget(seconds)?)
+        .with_context(|| format!("gave up after {seconds} s without a proven answer (see --timeout)"))
+}
+
+fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let input = read(&args.input)?;
+    if input.numbered {
+        for (i, p) in input.puzzles.iter().enumerate() {
+            println!("{}", i + 1);
+            match solve_one(p, args.timeout)? {
+                Verdict::Unique(s) => print!("{}", render(p, Some(&s), args.output)),
+                Verdict::Multiple(s) if args.any => print!("{}", render(p, Some(&s), args.output)),
+                Verdict::Multiple(_) => println!("multiple solutions"),
+                Verdict::NoSolution => println!("no solution"),
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let p = &input.puzzles[0];
+    match solve_one(p, args.timeout)? {
+        Verdict::Unique(s) => print!("{}", render(p, Some(&s), args.output)),
+        Verdict::Multiple(s) if args.any => print!("{}", render(p, Some(&s), args.output)),
+        Verdict::Multiple(_) => {
+            eprintln!("multiple solutions");
+            return Ok(ExitCode::from(EXIT_VERDICT));
+        }
+        Verdict::NoSolution => {
+            eprintln!("no solution");
+            return Ok(ExitCode::from(EXIT_VERDICT));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
+    let input = read(&args.input)?;
+    let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
+    for p in &input.puzzles {
+        let c = solver::count_within(p, limit, budget(args.timeout)?);
+        if c.aborted {
+            anyhow::bail!(
+                "gave up after {} s having found {} solution(s) (see --timeout)",
+                args.timeout,
+                c.found
+            );
+        }
+        if args.json {
+            println!("{{\"count\":{},\"complete\":{}}}", c.found, !c.hit_limit);
+        } else if c.hit_limit {
+            println!("{}+", c.found);
+        } else {
+            println!("{}", c.found);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn convert(args: ConvertArgs) -> anyhow::Result<ExitCode> {
+    let input = read(&args.input)?;
+    for p in &input.puzzles {
+        print!("{}", render(p, None, args.output));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,127 @@
+//! `pencilbox slither …` end to end: outputs, verdict exit codes and bad-input errors.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilbox"))
+        .arg("slither")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn example(name: &str) -> String {
+    let path = format!("{}/../../examples/slither/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn solve_prints_the_seed_picture_byte_for_byte() {
+    let path = format!("{}/../../examples/slither/thsl-1.in", env!("CARGO_MANIFEST_DIR"));
+    let o = run(&["solve", &path], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), example("thsl-1.out"));
+    // The same from standard input.
+    let o = run(&["solve"], &example("thsl-1.in"));
+    assert_eq!(stdout(&o), example("thsl-1.out"));
+}
+
+#[test]
+fn verdicts_exit_one_with_a_message() {
+    let o = run(&["solve"], "1 1\n0\n");
+    assert_eq!((o.status.code(), stderr(&o).as_str(), stdout(&o).as_str()), (Some(1), "no solution\n", ""));
+    let o = run(&["solve"], "2 2\n. .\n. .\n");
+    assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(1), "multiple solutions\n"));
+    let o = run(&["solve", "--any", "--output", "grid"], "1 2\n. .\n");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains('+'));
+}
+
+#[test]
+fn slink_input_numbers_its_outputs() {
+    let o = run(&["solve"], "1 1\n0\n1 2\n3 .\n2 2\n. .\n. .\n0 0\n");
+    assert_eq!(o.status.code(), Some(0));
+    let want = "1\nno solution\n2\n\
+                #############\n\
+                #           #\n\
+                # +-------+ #\n\
+                # | 3     | #\n\
+                # +-------+ #\n\
+                #           #\n\
+                #############\n\
+                3\nmultiple solutions\n";
+    assert_eq!(stdout(&o), want);
+}
+
+#[test]
+fn count_with_a_limit() {
+    assert_eq!(stdout(&run(&["count"], &example("thsl-1.in"))), "1\n");
+    assert_eq!(stdout(&run(&["count", "--limit", "20"], "2 2\n. .\n. .\n")), "13\n");
+    assert_eq!(stdout(&run(&["count"], "2 2\n. .\n. .\n")), "2+\n");
+    assert_eq!(stdout(&run(&["count", "--json"], "1 1\n0\n")), "{\"count\":0,\"complete\":true}\n");
+}
+
+#[test]
+fn outputs_in_every_format() {
+    let url = "https://puzz.link/p?slither/5/5/dcabi7di1d";
+    assert_eq!(stdout(&run(&["convert", "--output", "loopy"], url)), "5x5t0:3b2b0b1e2a3e13\n");
+    assert_eq!(stdout(&run(&["convert", "--output", "url"], "5x5t0:3b2b0b1e2a3e13")), format!("{url}\n"));
+    let text = stdout(&run(&["convert"], url));
+    assert!(text.starts_with("5 5\n3 . . 2 .\n"));
+    let seed = example("thsl-1.in");
+    let json = stdout(&run(&["solve", "--output", "json"], &seed));
+    assert!(json.starts_with("{\"rows\":8,\"cols\":8,") && json.contains("\"loop_edges\":["));
+    assert!(stdout(&run(&["solve", "--output", "svg"], &seed)).starts_with("<svg"));
+    let grid = stdout(&run(&["solve", "--output", "grid"], &seed));
+    assert_eq!(grid.lines().count(), 17);
+}
+
+#[test]
+fn bad_input_exits_two_with_the_position() {
+    for (input, needle) in [
+        ("2 2\n1 4\n. .\n", "line 2, column 3: clue 4 is above 3"),
+        ("2 3\n1 . .\n. .\n", "line 3, column 1: row 2 has 2 clues, expected 3"),
+        ("p?nurikabe/3/3/abc", "not slither"),
+        ("", "empty"),
+        ("2 2\n1 x\n. .\n", "line 2, column 3"),
+    ] {
+        let o = run(&["solve"], input);
+        assert_eq!(o.status.code(), Some(2), "{input:?}");
+        assert!(stderr(&o).contains(needle), "{input:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty());
+    }
+}
+
+#[test]
+fn explain_prints_named_steps_and_the_picture() {
+    let o = run(&["explain"], &example("thsl-1.in"));
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.starts_with("step 1: 1 zero at cell (0, 1): cross h(0,1) h(1,1) v(0,1) v(0,2)\n"));
+    assert!(out.contains("solved in "));
+    assert!(out.ends_with(&example("thsl-1.out")));
+    // A puzzle the rules cannot finish: stuck, exit 1, partial picture.
+    let o = run(&["explain"], "2 2\n. .\n. .\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("stuck after 0 steps"));
+}
+
+#[test]
+fn grade_names_the_difficulty() {
+    assert_eq!(stdout(&run(&["grade"], &example("thsl-1.in"))), "basic\n");
+    let o = run(&["grade"], "2 2\n. .\n. .\n");
+    assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(1), "multiple solutions\n"));
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""One process per puzzle: runs `pencilbox slither solve` on every STEP-th corpus puzzle
+(puzzle text on stdin), checks the exit code (0 = unique solution printed), and prints the
+wall-clock median, mean, p99 and max including process start-up.
+
+    cargo build --release -p pencilbox-cli
+    python3 crates/slither/scripts/per_process_bench.py ../shared/data/slitherlink/janko-1176.json [STEP]
+"""
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+corpus = sys.argv[1] if len(sys.argv) > 1 else "../shared/data/slitherlink/janko-1176.json"
+step = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+binary = "target/release/pencilbox"
+data = json.load(open(corpus))["data"]
+names = sorted(data)[::step]
+times, failures = [], []
+for name in names:
+    start = time.perf_counter()
+    run = subprocess.run([binary, "slither", "solve"], input=data[name]["problem"].encode(),
+                         capture_output=True)
+    times.append((time.perf_counter() - start, name))
+    if run.returncode != 0:
+        failures.append((name, run.returncode, run.stderr.decode().strip()))
+times.sort()
+ms = [t * 1e3 for t, _ in times]
+p99 = ms[max(0, -(-len(ms) * 99 // 100) - 1)]
+print(f"puzzles {len(ms)} (every {step}th), exit 0: {len(ms) - len(failures)}")
+for f in failures:
+    print("  not unique / failed:", *f)
+print(f"wall time per process: median {statistics.median(ms):.2f} ms, mean {statistics.mean(ms):.2f} ms, "
+      f"p99 {p99:.2f} ms, max {ms[-1]:.2f} ms ({times[-1][1]})")

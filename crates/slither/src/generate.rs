@@ -1,0 +1,118 @@
+//! Puzzle generation: a random loop, all its clues, then clues removed in random order as long
+//! as the solution stays unique and the grade stays at or below the target; a result whose
+//! final grade is not the target is discarded and another loop tried.
+
+use pencilbox_grid::{Cell, Dims, Dir};
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::deduce::{Grade, grade, solves_within};
+use crate::puzzle::{Clue, Puzzle, Solution};
+use crate::solver;
+
+/// Whether adding the outside cell `c` to the region keeps the region's boundary one simple
+/// loop: around `c` (its eight neighbours in cyclic order, off the board outside), the inside
+/// cells form one run holding a side neighbour. Then the region stays connected through a
+/// side, the outside stays connected around `c`, and no two cells of one kind meet only at a
+/// corner (which would put four loop edges on one dot).
+fn keeps_one_loop(d: Dims, inside: &[bool], c: Cell) -> bool {
+    const RING: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+    let is_in = |k: usize| {
+        let (dr, dc) = RING[k % 8];
+        let (r, col) = (c.row as isize + dr, c.col as isize + dc);
+        r >= 0
+            && col >= 0
+            && (r as usize) < d.rows()
+            && (col as usize) < d.cols()
+            && inside[d.cell_index(Cell::new(r as usize, col as usize))]
+    };
+    let starts: Vec<usize> = (0..8).filter(|&k| is_in(k) && !is_in(k + 7)).collect();
+    let [start] = starts[..] else { return false };
+    start & 1 == 0 || is_in(start + 1)
+}
+
+/// A random single loop, grown cell by cell from the middle (mostly as thin fingers, so it
+/// winds across the board).
+pub fn random_loop(d: Dims, rng: &mut impl Rng) -> Solution {
+    let mut inside = vec![false; d.num_cells()];
+    let first = Cell::new(rng.random_range(0..d.rows()), rng.random_range(0..d.cols()));
+    inside[d.cell_index(first)] = true;
+    let mut members = vec![first];
+    for _ in 0..d.num_cells() * 12 {
+        let from = members[rng.random_range(0..members.len())];
+        let Some(c) = d.step(from, Dir::ALL[rng.random_range(0..4)]) else { continue };
+        if inside[d.cell_index(c)] {
+            continue;
+        }
+        let touching = d.neighbours(c).filter(|&n| inside[d.cell_index(n)]).count();
+        if touching > 1 && rng.random_bool(0.8) {
+            continue;
+        }
+        if keeps_one_loop(d, &inside, c) {
+            inside[d.cell_index(c)] = true;
+            members.push(c);
+        }
+    }
+    let s = Solution::from_inside(d, &inside);
+    debug_assert!(s.is_single_loop());
+    s
+}
+
+/// Search nodes allowed for one uniqueness check while removing clues.
+const CHECK_NODES: u64 = 100;
+
+/// A puzzle of the given size with exactly one solution and grade `target`, or `None` after
+/// `attempts` loops without one.
+pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> Option<Puzzle> {
+    for _ in 0..attempts {
+        let s = random_loop(d, rng);
+        let clues = d
+            .cells()
+            .map(|c| match s.sides_on_loop(c) {
+                n @ 0..=3 => Clue::Number(n as u8),
+                _ => Clue::Blank,
+            })
+            .collect();
+        let mut p = Puzzle::new(d, clues);
+        if solver::count(&p, 2).found != 1 || grade(&p) > target {
+            continue;
+        }
+        let budget = solver::Budget { max_nodes: Some(CHECK_NODES), deadline: None };
+        let mut order: Vec<Cell> = d.cells().collect();
+        order.shuffle(rng);
+        // Solving by the allowed rules proves uniqueness; search needs the solver.
+        let ok = |p: &Puzzle| match target {
+            Grade::Search => {
+                // Only a proven answer counts: a removal whose check runs out of budget (a
+                // rare, heavy-tailed search) keeps its clue.
+                let c = solver::count_within(p, 2, budget);
+                c.found == 1 && !c.aborted
+            }
+            _ => solves_within(p, target),
+        };
+        // Try clues in small groups first (most early removals succeed, saving checks), then
+        // one by one within a group that failed.
+        for group in order.chunks(4) {
+            let kept: Vec<Clue> = group.iter().map(|&c| p.clue(c)).collect();
+            group.iter().for_each(|&c| p.set_clue(c, Clue::Blank));
+            if ok(&p) {
+                continue;
+            }
+            group.iter().zip(&kept).for_each(|(&c, &k)| p.set_clue(c, k));
+            for &cell in group {
+                let keep = p.clue(cell);
+                if keep == Clue::Blank {
+                    continue;
+                }
+                p.set_clue(cell, Clue::Blank);
+                if !ok(&p) {
+                    p.set_clue(cell, keep);
+                }
+            }
+        }
+        if grade(&p) == target {
+            return Some(p);
+        }
+    }
+    None
+}

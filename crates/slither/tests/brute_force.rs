@@ -1,0 +1,122 @@
+//! The solver against a slow, obviously correct reference: every single loop of a tiny board is
+//! found by trying every set of "inside" cells (a loop is the boundary of the cells it encloses,
+//! so this lists each loop exactly once), and a clue set's solutions are the loops that meet it.
+
+use pencilbox_grid::Dims;
+use pencilbox_slither::{Clue, Puzzle, Solution, solver};
+use proptest::prelude::*;
+
+/// Every single closed loop on a `rows × cols` board.
+fn all_loops(dims: Dims) -> Vec<Solution> {
+    let n = dims.num_cells();
+    (1u32..1 << n)
+        .filter_map(|mask| {
+            let inside: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
+            let s = Solution::from_inside(dims, &inside);
+            s.is_single_loop().then_some(s)
+        })
+        .collect()
+}
+
+fn meets(p: &Puzzle, s: &Solution) -> bool {
+    p.dims().cells().all(|c| p.clue(c).number().is_none_or(|k| s.sides_on_loop(c) == usize::from(k)))
+}
+
+fn check(p: &Puzzle, loops: &[Solution]) {
+    let expected: Vec<&Solution> = loops.iter().filter(|s| meets(p, s)).collect();
+    let got = solver::count(p, usize::MAX);
+    assert_eq!(got.found, expected.len(), "solution count of\n{}", pencilbox_slither::format::to_text(p));
+    if let Some(first) = &got.first {
+        assert!(p.is_solution(first));
+    }
+    let verdict = solver::solve(p);
+    match expected.len() {
+        0 => assert_eq!(verdict, solver::Verdict::NoSolution),
+        1 => assert_eq!(verdict, solver::Verdict::Unique(expected[0].clone())),
+        _ => assert!(matches!(verdict, solver::Verdict::Multiple(s) if p.is_solution(&s))),
+    }
+}
+
+#[test]
+fn loop_counts_of_empty_boards() {
+    // Known values: simple cycles on the (n+1)×(n+1) grid graph (OEIS A140517: 1, 13, 213, 9349).
+    for (r, c, loops) in [(1, 1, 1), (2, 2, 13), (3, 3, 213), (4, 4, 9349)] {
+        let d = Dims::new(r, c).unwrap();
+        assert_eq!(all_loops(d).len(), loops);
+        assert_eq!(solver::count(&Puzzle::blank(d), usize::MAX).found, loops);
+    }
+}
+
+fn clue_strategy(n: usize) -> impl Strategy<Value = Vec<Option<u8>>> {
+    proptest::collection::vec(prop_oneof![3 => Just(None), 1 => (0u8..=3).prop_map(Some)], n)
+}
+
+fn puzzle(dims: Dims, clues: &[Option<u8>]) -> Puzzle {
+    Puzzle::new(dims, clues.iter().map(|c| c.map_or(Clue::Blank, Clue::Number)).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Random clue sets (mostly with no solution or many).
+    #[test]
+    fn random_clues_match_brute_force(r in 1usize..=3, c in 1usize..=4, clues in clue_strategy(16)) {
+        let d = Dims::new(r, c).unwrap();
+        check(&puzzle(d, &clues[..d.num_cells()]), &all_loops(d));
+    }
+
+    /// Clues read off a random loop with a random subset kept: at least one solution.
+    #[test]
+    fn clues_from_a_loop_match_brute_force(
+        r in 2usize..=4, c in 2usize..=4, pick in any::<proptest::sample::Index>(), keep in any::<u16>()
+    ) {
+        let d = Dims::new(r, c).unwrap();
+        let loops = all_loops(d);
+        let s = &loops[pick.index(loops.len())];
+        let clues: Vec<Option<u8>> = d
+            .cells()
+            .enumerate()
+            .map(|(i, cell)| (keep >> i & 1 == 1).then(|| s.sides_on_loop(cell) as u8).filter(|&k| k <= 3))
+            .collect();
+        let p = puzzle(d, &clues);
+        prop_assert!(meets(&p, s));
+        check(&p, &loops);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Every deduction step agrees with every solution (the rules are sound), a solvable puzzle
+    /// never leads to a contradiction, and "solved" means the unique solution.
+    #[test]
+    fn deductions_are_sound(
+        r in 2usize..=4, c in 2usize..=4, pick in any::<proptest::sample::Index>(), keep in any::<u16>()
+    ) {
+        use pencilbox_slither::EdgeState;
+        use pencilbox_slither::deduce::{Deducer, Outcome, Rule};
+        let d = Dims::new(r, c).unwrap();
+        let loops = all_loops(d);
+        let s = &loops[pick.index(loops.len())];
+        let clues: Vec<Option<u8>> = d
+            .cells()
+            .enumerate()
+            .map(|(i, cell)| (keep >> i & 1 == 1).then(|| s.sides_on_loop(cell) as u8).filter(|&k| k <= 3))
+            .collect();
+        let p = puzzle(d, &clues);
+        let solutions: Vec<&Solution> = loops.iter().filter(|l| meets(&p, l)).collect();
+        let mut bad = None;
+        let outcome = Deducer::new(&p).run(Rule::ALL, |step| {
+            for &(e, state) in &step.fixed {
+                if solutions.iter().any(|sol| sol.is_line(e) != (state == EdgeState::Line)) && bad.is_none() {
+                    bad = Some(format!("rule {} at {} fixed {e:?}", step.rule, step.at));
+                }
+            }
+        });
+        prop_assert!(bad.is_none(), "{:?} on\n{}", bad, pencilbox_slither::format::to_text(&p));
+        prop_assert_ne!(outcome, Outcome::Contradiction);
+        if outcome == Outcome::Solved {
+            prop_assert_eq!(solutions.len(), 1);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! A sample of the benchmark corpus (the whole corpus runs in the `corpus-bench` example):
+//! every answer must be the corpus solution, with uniqueness proven. The corpus is read from
+//! `../shared/data/slitherlink/` and never copied into the repository; the tests skip (with a
+//! message) when it is absent.
+
+use pencilbox_slither::{Puzzle, Solution, Verdict, format, solver};
+
+fn corpus() -> Option<serde_json::Value> {
+    let path = format!("{}/../../../shared/data/slitherlink/janko-1176.json", env!("CARGO_MANIFEST_DIR"));
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(serde_json::from_str(&text).unwrap()),
+        Err(_) => {
+            eprintln!("corpus not found at {path}; skipping");
+            None
+        }
+    }
+}
+
+/// The corpus solution: `x` inside, `-` outside cells; `None` for the malformed entries.
+fn corpus_solution(p: &Puzzle, text: &str) -> Option<Solution> {
+    let d = p.dims();
+    let inside: Vec<bool> =
+        text.lines().skip(1).flat_map(|l| l.split_whitespace()).map(|t| t == "x").collect();
+    (inside.len() == d.num_cells()).then(|| Solution::from_inside(d, &inside)).filter(|s| p.is_solution(s))
+}
+
+/// `(name, puzzle, solution text)` of every entry, sorted by name.
+fn entries(json: &serde_json::Value) -> Vec<(String, Puzzle, Option<String>)> {
+    let data = json["data"].as_object().unwrap();
+    let mut out: Vec<_> = data
+        .iter()
+        .map(|(name, e)| {
+            let p = format::parse(e["problem"].as_str().unwrap()).unwrap().puzzles.remove(0);
+            (name.clone(), p, e["solution"].as_str().map(str::to_string))
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+fn check(name: &str, p: &Puzzle, solution: Option<&String>) {
+    let Verdict::Unique(s) = solver::solve(p) else { panic!("{name}: expected a unique solution") };
+    assert!(p.is_solution(&s), "{name}");
+    if let Some(expected) = solution.and_then(|t| corpus_solution(p, t)) {
+        assert_eq!(s, expected, "{name}: differs from the corpus solution");
+    }
+}
+
+#[test]
+fn sample_of_small_corpus_puzzles() {
+    let Some(json) = corpus() else { return };
+    let small: Vec<_> = entries(&json).into_iter().filter(|(_, p, _)| p.dims().num_cells() <= 150).collect();
+    let step = (small.len() / 30).max(1);
+    let mut checked = 0;
+    for (name, p, sol) in small.iter().step_by(step).take(30) {
+        check(name, p, sol.as_ref());
+        checked += 1;
+    }
+    assert_eq!(checked, 30);
+}
+
+#[test]
+fn every_corpus_puzzle_round_trips_through_every_format() {
+    let Some(json) = corpus() else { return };
+    for (name, p, _) in entries(&json) {
+        for text in [format::to_text(&p), format::to_url(&p), format::to_loopy(&p)] {
+            assert_eq!(format::parse(&text).unwrap().puzzles[0], p, "{name} via {text}");
+        }
+    }
+}
+
+/// The whole corpus (also what `corpus-bench` does, with timings).
+#[test]
+#[ignore = "slow: the whole corpus; run the corpus-bench example instead"]
+fn whole_corpus() {
+    let Some(json) = corpus() else { return };
+    for (name, p, sol) in entries(&json) {
+        if name == "random_15x15" {
+            // The one corpus entry with several solutions.
+            assert!(matches!(solver::solve(&p), Verdict::Multiple(_)));
+            continue;
+        }
+        check(&name, &p, sol.as_ref());
+    }
+}
+
+/// Every deduction step on a corpus sample agrees with the corpus solution (the rules are
+/// sound), and the grades are recorded.
+#[test]
+fn deductions_agree_with_the_corpus_solutions() {
+    use pencilbox_slither::EdgeState;
+    use pencilbox_slither::deduce::{Deducer, Outcome, Rule};
+    let Some(json) = corpus() else { return };
+    let all = entries(&json);
+    let step = all.len() / 60;
+    for (name, p, sol) in all.iter().step_by(step) {
+        let Some(s) = sol.as_ref().and_then(|t| corpus_solution(p, t)) else { continue };
+        let mut deducer = Deducer::new(p);
+        let outcome = deducer.run(Rule::ALL, |st| {
+            for &(e, state) in &st.fixed {
+                assert_eq!(state == EdgeState::Line, s.is_line(e), "{name}: rule {} at {}", st.rule, st.at);
+            }
+        });
+        assert_ne!(outcome, Outcome::Contradiction, "{name}");
+        if outcome == Outcome::Solved {
+            assert_eq!(deducer.lines(), s, "{name}");
+        }
+    }
+}
