@@ -1,1 +1,481 @@
-//! (being written)
+//! The exact solver for any Dots-and-Boxes position.
+//!
+//! The value of a position is the net score (the mover's points minus the opponent's) over the
+//! boxes still unclaimed, under best play by both sides. It depends on the set of drawn lines
+//! alone, not on the score so far nor on who drew the last line, which is what makes a
+//! transposition table keyed on the drawn lines sound (Barker & Korf, "Solving Dots-And-Boxes",
+//! AAAI 2012, the basis of this design).
+//!
+//! The search is a fail-soft negamax alpha-beta, driven by MTD(f) null-window probes from the
+//! root, with:
+//!
+//! * a fixed-size transposition table of value bounds, keyed on the canonical image of the drawn
+//!   lines under the board's symmetry group;
+//! * capture reductions (see [`Solver::capture_options`]): when a box can be taken, at most two
+//!   moves need to be searched;
+//! * move ordering: the table's best move first, then moves that give no box away, then moves
+//!   that give one box, then two;
+//! * the exact chain-and-loop evaluation of simple loony endgames once the endgame module is
+//!   merged (until then those positions are searched like any other).
+//!
+//! A search can be given a deadline and a progress callback; an interrupted search returns
+//! [`Interrupted`] and leaves only sound bounds in the table.
+
+use std::time::Instant;
+
+use pencilbox_grid::Edge;
+
+use crate::lines::{BoxId, Geometry, LineSet};
+
+/// A net score: the mover's points minus the opponent's, over the unclaimed boxes.
+pub type Score = i32;
+
+/// Counters exposed to progress reporting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions visited.
+    pub nodes: u64,
+    /// Transposition-table probes that gave a cutoff or an exact value.
+    pub tt_hits: u64,
+    /// Entries currently in use in the table.
+    pub tt_used: u64,
+    /// Entries the table can hold.
+    pub tt_capacity: u64,
+    /// What is known so far of the root value: `lower..=upper`.
+    pub lower: Score,
+    pub upper: Score,
+}
+
+/// The search was stopped by its deadline before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the search ran out of time")]
+pub struct Interrupted;
+
+/// How large a transposition table to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableSize {
+    /// About this many mebibytes.
+    Mib(usize),
+    /// Exactly this many entries (rounded up to whole buckets); `0` disables the table.
+    Entries(usize),
+}
+
+/// One table entry: bounds on the value of the position whose canonical line set is `key`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: [u64; 2],
+    lower: i8,
+    upper: i8,
+    /// The move that gave the best value, as an edge number in the canonical orientation.
+    best: u8,
+    /// Replacement priority: 1 + undrawn lines (more lines = more work saved); 0 = empty.
+    weight: u8,
+}
+
+const BUCKET: usize = 4;
+type Bucket = [Entry; BUCKET];
+
+/// A fixed-size bucket array; a full bucket drops its least valuable entry.
+#[derive(Debug)]
+struct Table {
+    buckets: Vec<Bucket>,
+    used: u64,
+}
+
+impl Table {
+    fn new(size: TableSize) -> Table {
+        let entries = match size {
+            TableSize::Mib(mib) => mib * (1 << 20) / size_of::<Entry>(),
+            TableSize::Entries(n) => n,
+        };
+        Table { buckets: vec![[Entry::default(); BUCKET]; entries.div_ceil(BUCKET)], used: 0 }
+    }
+
+    fn capacity(&self) -> u64 {
+        (self.buckets.len() * BUCKET) as u64
+    }
+
+    fn key(lines: LineSet) -> [u64; 2] {
+        [lines.0 as u64, (lines.0 >> 64) as u64]
+    }
+
+    fn bucket_index(&self, key: [u64; 2]) -> usize {
+        let mut h = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 31;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        ((u128::from(h) * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    fn probe(&self, lines: LineSet) -> Option<Entry> {
+        if self.buckets.is_empty() {
+            return None;
+        }
+        let key = Self::key(lines);
+        let bucket = &self.buckets[self.bucket_index(key)];
+        bucket.iter().find(|e| e.weight != 0 && e.key == key).copied()
+    }
+
+    fn store(&mut self, lines: LineSet, entry: Entry) {
+        if self.buckets.is_empty() {
+            return;
+        }
+        let key = Self::key(lines);
+        let i = self.bucket_index(key);
+        let bucket = &mut self.buckets[i];
+        let slot = match bucket.iter().position(|e| e.weight != 0 && e.key == key) {
+            Some(s) => s,
+            None => {
+                let s = (0..BUCKET).min_by_key(|&s| bucket[s].weight).unwrap_or(0);
+                if bucket[s].weight == 0 {
+                    self.used += 1;
+                }
+                s
+            }
+        };
+        bucket[slot] = Entry { key, ..entry };
+    }
+
+    fn clear(&mut self) {
+        for b in &mut self.buckets {
+            *b = [Entry::default(); BUCKET];
+        }
+        self.used = 0;
+    }
+}
+
+/// A callback the solver calls every few hundred thousand nodes with its current counters.
+pub type Progress<'a> = Box<dyn FnMut(&Stats) + 'a>;
+
+/// The exact solver for one board size; keep it between solves to reuse its table.
+pub struct Solver<'a> {
+    geo: Geometry,
+    table: Table,
+    stats: Stats,
+    deadline: Option<Instant>,
+    progress: Option<Progress<'a>>,
+    interrupted: bool,
+    use_symmetry: bool,
+    reductions: u8,
+}
+
+impl std::fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver").field("dims", &self.geo.dims()).field("stats", &self.stats).finish()
+    }
+}
+
+/// How often (in nodes, a power of two) the deadline and the progress callback are checked.
+const POLL_MASK: u64 = (1 << 14) - 1;
+
+impl<'a> Solver<'a> {
+    pub fn new(geo: Geometry, size: TableSize) -> Solver<'a> {
+        let table = Table::new(size);
+        let stats = Stats { tt_capacity: table.capacity(), ..Stats::default() };
+        Solver {
+            geo,
+            table,
+            stats,
+            deadline: None,
+            progress: None,
+            interrupted: false,
+            use_symmetry: true,
+            reductions: 3,
+        }
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+    /// Stop searching (with [`Interrupted`]) once `deadline` has passed.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+    pub fn set_progress(&mut self, progress: Option<Progress<'a>>) {
+        self.progress = progress;
+    }
+    /// Key the table on the lines as drawn instead of their canonical image (for testing).
+    pub fn set_symmetry(&mut self, on: bool) {
+        self.use_symmetry = on;
+        self.table.clear();
+    }
+    #[doc(hidden)]
+    pub fn set_reductions(&mut self, r: u8) {
+        self.reductions = r;
+        self.table.clear();
+    }
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+        self.stats.tt_used = 0;
+    }
+
+    /// The exact value of the position for the player to move.
+    pub fn value(&mut self, drawn: LineSet) -> Result<Score, Interrupted> {
+        self.interrupted = false;
+        let left = self.geo.unclaimed_boxes(drawn) as Score;
+        let (mut lower, mut upper) = (-left, left);
+        let mut guess = self.table.probe(self.key(drawn).0).map_or(0, |e| Score::from(e.lower));
+        self.stats.lower = lower;
+        self.stats.upper = upper;
+        // MTD(f): null-window probes narrow [lower, upper] until they meet.
+        while lower < upper {
+            let beta = if guess == lower { guess + 1 } else { guess.max(lower + 1) };
+            let v = self.search(drawn, left, beta - 1, beta);
+            if self.interrupted {
+                return Err(Interrupted);
+            }
+            if v < beta {
+                upper = v;
+            } else {
+                lower = v;
+            }
+            guess = v;
+            self.stats.lower = lower;
+            self.stats.upper = upper;
+        }
+        self.stats.tt_used = self.table.used;
+        Ok(lower)
+    }
+
+    /// The value for the mover of drawing `e` (undrawn) in `drawn`: the boxes it completes plus
+    /// the value of the rest if they move again, minus the opponent's value otherwise.
+    pub fn move_value(&mut self, drawn: LineSet, e: Edge) -> Result<Score, Interrupted> {
+        let k = self.geo.completes(drawn, e) as Score;
+        let v = self.value(drawn.with(e))?;
+        Ok(if k > 0 { k + v } else { -v })
+    }
+
+    /// The value of every legal move, in line-number order.
+    pub fn move_values(&mut self, drawn: LineSet) -> Result<Vec<(Edge, Score)>, Interrupted> {
+        let undrawn = self.geo.undrawn(drawn);
+        undrawn.iter().map(|e| Ok((e, self.move_value(drawn, e)?))).collect()
+    }
+
+    /// The value of the position and a move that achieves it (`None` when every line is drawn).
+    pub fn best_move(&mut self, drawn: LineSet) -> Result<(Score, Option<Edge>), Interrupted> {
+        let value = self.value(drawn)?;
+        let undrawn = self.geo.undrawn(drawn);
+        let mut moves: Vec<Edge> = undrawn.iter().collect();
+        // Captures first, then moves that give nothing away: a best move is usually among them.
+        moves.sort_by_key(|&e| (self.geo.completes(drawn, e) == 0, self.geo.gives_box(drawn, e)));
+        for e in moves {
+            // Does `e` reach `value`? One null-window probe of the child answers it.
+            let k = self.geo.completes(drawn, e) as Score;
+            let child = drawn.with(e);
+            let left = self.geo.unclaimed_boxes(child) as Score;
+            self.interrupted = false;
+            let reaches = if k > 0 {
+                self.search(child, left, value - k - 1, value - k) >= value - k
+            } else {
+                self.search(child, left, -value, -value + 1) <= -value
+            };
+            if self.interrupted {
+                return Err(Interrupted);
+            }
+            if reaches {
+                return Ok((value, Some(e)));
+            }
+        }
+        Ok((value, None))
+    }
+
+    /// The table key of `drawn` and the symmetry that maps `drawn` to it.
+    fn key(&self, drawn: LineSet) -> (LineSet, usize) {
+        if self.use_symmetry { self.geo.canonical(drawn) } else { (drawn, 0) }
+    }
+
+    fn poll(&mut self) {
+        if let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.interrupted = true;
+        }
+        self.stats.tt_used = self.table.used;
+        if let Some(progress) = self.progress.as_mut() {
+            progress(&self.stats);
+        }
+    }
+
+    /// The moves worth searching when some box can be taken (written to `out`), or `false`
+    /// when none can.
+    ///
+    /// Let box B have three sides drawn, e be its fourth side and C the box across e.
+    /// * If there is no C, or drawing e does not make C takeable (C has 0 or 1 sides drawn), or
+    ///   e completes C too (C has 3), taking B now is optimal: the box is the mover's for free and
+    ///   the move does not change whose turn it is. Only e is searched.
+    /// * Otherwise C has exactly 2 sides drawn; let f be C's other undrawn side. Any move g that
+    ///   takes nothing and is neither e nor f is strictly worse than e: after g the opponent may
+    ///   take B and reach "e then g" a point up, so `-v(P+g) <= -1 - v(P+g+e) < 1 + v(P+e)`.
+    ///   So apart from captures, only an f (the double-dealing move that declines the last two
+    ///   boxes of a chain, or the last four of an opened loop: Berlekamp, "The Dots and Boxes
+    ///   Game", ch. 3) can be best, and only if it is an e or an f of every takeable box.
+    /// * Among the captures, one whose chain goes on past C (the box across f has 2 sides drawn
+    ///   too) keeps every later option open, so it alone is searched; otherwise every capture
+    ///   is (taking the last two of one chain first would lose the chance to decline them).
+    ///
+    /// These rules are cross-checked against a plain brute force in the test suite.
+    fn capture_options(&self, drawn: LineSet, out: &mut Vec<Edge>) -> bool {
+        out.clear();
+        // (e, f, chain goes on) of every takeable box whose capture makes C takeable.
+        let mut chains: Vec<(Edge, Edge, bool)> = Vec::new();
+        for b in self.geo.boxes() {
+            let sides = self.geo.box_sides(b);
+            if (drawn.0 & sides).count_ones() != 3 {
+                continue;
+            }
+            let e = Edge((sides & !drawn.0).trailing_zeros() as usize);
+            match self.other_box(e, b) {
+                Some(c) if self.geo.drawn_sides(drawn, c) == 2 => {
+                    let rest = self.geo.box_sides(c) & !drawn.0 & !(1u128 << e.0);
+                    let f = Edge(rest.trailing_zeros() as usize);
+                    let goes_on = self.other_box(f, c).is_some_and(|d| self.geo.drawn_sides(drawn, d) == 2);
+                    chains.push((e, f, goes_on));
+                }
+                _ if self.reductions & 1 != 0 => {
+                    out.push(e);
+                    return true;
+                }
+                _ => {}
+            }
+        }
+        if chains.is_empty() {
+            return false;
+        }
+        if self.reductions & 2 == 0 {
+            out.extend(self.geo.undrawn(drawn).iter());
+            return true;
+        }
+        match chains.iter().find(|c| c.2) {
+            Some(&(e, _, _)) => out.push(e),
+            None => out.extend(chains.iter().map(|c| c.0)),
+        }
+        for &(_, f, _) in &chains {
+            let universal = chains.iter().all(|&(e2, f2, _)| f == e2 || f == f2);
+            if universal && self.geo.completes(drawn, f) == 0 {
+                out.push(f);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        true
+    }
+
+    fn other_box(&self, e: Edge, b: BoxId) -> Option<BoxId> {
+        self.geo.edge_boxes(e).find(|&x| x != b)
+    }
+
+    /// Fail-soft negamax alpha-beta. `left` is the number of unclaimed boxes.
+    fn search(&mut self, drawn: LineSet, left: Score, mut alpha: Score, mut beta: Score) -> Score {
+        self.stats.nodes += 1;
+        if self.stats.nodes & POLL_MASK == 0 {
+            self.poll();
+        }
+        if self.interrupted || left == 0 {
+            return 0;
+        }
+        // The value lies in [-left, left].
+        if alpha >= left {
+            return left;
+        }
+        if beta <= -left {
+            return -left;
+        }
+        let mut captures = Vec::new();
+        let capturing = self.capture_options(drawn, &mut captures);
+        if capturing && captures.len() == 1 {
+            return self.child_value(drawn, left, captures[0], alpha, beta);
+        }
+        let (key, sym) = self.key(drawn);
+        let entry = self.table.probe(key);
+        let mut hint = None;
+        if let Some(entry) = entry {
+            let (lo, hi) = (Score::from(entry.lower), Score::from(entry.upper));
+            if lo >= beta || lo == hi {
+                self.stats.tt_hits += 1;
+                return lo;
+            }
+            if hi <= alpha {
+                self.stats.tt_hits += 1;
+                return hi;
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+            hint = Some(entry.best);
+        }
+        let first = hint.map(|h| self.from_key_frame(sym, h));
+        let moves = if capturing { captures } else { self.ordered_moves(drawn, first) };
+        let alpha0 = alpha;
+        let mut best = Score::MIN;
+        let mut best_move = moves[0];
+        for &e in &moves {
+            let v = self.child_value(drawn, left, e, alpha, beta);
+            if v > best {
+                best = v;
+                best_move = e;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.interrupted {
+            return best;
+        }
+        let (mut lower, mut upper) = (-left, left);
+        if let Some(entry) = entry {
+            lower = Score::from(entry.lower);
+            upper = Score::from(entry.upper);
+        }
+        if best <= alpha0 {
+            upper = upper.min(best);
+        } else if best >= beta {
+            lower = lower.max(best);
+        } else {
+            lower = best;
+            upper = best;
+        }
+        let best_key_move = self.to_key_frame(sym, best_move);
+        let weight = (self.geo.undrawn(drawn).count() + 1).min(255) as u8;
+        self.table.store(key, Entry { key: [0; 2], lower: lower as i8, upper: upper as i8, best: best_key_move, weight });
+        best
+    }
+
+    /// The value for the mover of drawing `e`, searched with the window `(alpha, beta)`.
+    fn child_value(&mut self, drawn: LineSet, left: Score, e: Edge, alpha: Score, beta: Score) -> Score {
+        let k = self.geo.completes(drawn, e) as Score;
+        let child = drawn.with(e);
+        if k > 0 {
+            k + self.search(child, left - k, alpha - k, beta - k)
+        } else {
+            -self.search(child, left, -beta, -alpha)
+        }
+    }
+
+    /// Undrawn lines, best first: the table's move, then by how many boxes they give away.
+    fn ordered_moves(&self, drawn: LineSet, first: Option<Edge>) -> Vec<Edge> {
+        let mut moves: Vec<(u32, Edge)> = self
+            .geo
+            .undrawn(drawn)
+            .iter()
+            .map(|e| {
+                let given = self.geo.edge_boxes(e).filter(|&b| self.geo.drawn_sides(drawn, b) == 2).count();
+                let rank = if Some(e) == first { 0 } else { 1 + given as u32 };
+                (rank, e)
+            })
+            .collect();
+        moves.sort_by_key(|&(r, _)| r);
+        moves.into_iter().map(|(_, e)| e).collect()
+    }
+
+    fn to_key_frame(&self, sym: usize, e: Edge) -> u8 {
+        self.geo.map_edge(sym, e).0 as u8
+    }
+
+    fn from_key_frame(&self, sym: usize, e: u8) -> Edge {
+        self.geo.map_edge(self.geo.inverse(sym), Edge(e as usize))
+    }
+}

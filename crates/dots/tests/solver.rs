@@ -1,0 +1,98 @@
+//! The solver against published values and against a plain brute force.
+
+use std::collections::HashMap;
+
+use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::solver::{Score, Solver, TableSize};
+use pencilbox_grid::Dims;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn geometry(rows: usize, cols: usize) -> Geometry {
+    Geometry::new(Dims::new(rows, cols).unwrap()).unwrap()
+}
+
+fn solve_empty(rows: usize, cols: usize) -> Score {
+    let mut solver = Solver::new(geometry(rows, cols), TableSize::Mib(64));
+    solver.value(LineSet::EMPTY).unwrap()
+}
+
+/// Obviously correct: plain negamax over every legal move, memoised on the drawn lines.
+fn brute_force(geo: &Geometry, drawn: LineSet, memo: &mut HashMap<LineSet, Score>) -> Score {
+    if let Some(&v) = memo.get(&drawn) {
+        return v;
+    }
+    let undrawn = geo.undrawn(drawn);
+    let v = undrawn
+        .iter()
+        .map(|e| {
+            let k = geo.completes(drawn, e) as Score;
+            let child = brute_force(geo, drawn.with(e), memo);
+            if k > 0 { k + child } else { -child }
+        })
+        .max()
+        .unwrap_or(0);
+    memo.insert(drawn, v);
+    v
+}
+
+/// A random position of `rows × cols` with exactly `undrawn` lines left.
+fn random_position(rng: &mut ChaCha8Rng, geo: &Geometry, undrawn: usize) -> LineSet {
+    let n = geo.num_lines();
+    let mut lines: Vec<usize> = (0..n).collect();
+    for i in 0..n {
+        let j = rng.random_range(i..n);
+        lines.swap(i, j);
+    }
+    lines[undrawn.min(n)..].iter().fold(LineSet::EMPTY, |s, &e| LineSet(s.0 | 1 << e))
+}
+
+#[test]
+fn published_values_up_to_3x3() {
+    // Barker & Korf, "Solving Dots-And-Boxes" (AAAI 2012), net score of the first player.
+    for (r, c, v) in [(1, 1, -1), (1, 2, 0), (2, 2, 2), (2, 3, -2), (3, 3, -3)] {
+        assert_eq!(solve_empty(r, c), v, "{r}x{c}");
+        assert_eq!(solve_empty(c, r), v, "{c}x{r}");
+    }
+}
+
+#[test]
+#[ignore = "slow: 2x4 and 3x4 from the empty board"]
+fn published_values_3x4() {
+    assert_eq!(solve_empty(2, 4), 2);
+    assert_eq!(solve_empty(3, 4), 0);
+}
+
+#[test]
+#[ignore = "slow: minutes"]
+fn solve_4x4() {
+    assert_eq!(solve_empty(4, 4), 0);
+}
+
+fn cross_check(seed: u64, count: usize, max_undrawn: usize) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut checked = 0;
+    for _ in 0..count {
+        let (r, c) = (rng.random_range(1..=5), rng.random_range(1..=5));
+        let geo = geometry(r, c);
+        let u = rng.random_range(1..=max_undrawn.min(geo.num_lines()));
+        let drawn = random_position(&mut rng, &geo, u);
+        let expected = brute_force(&geo, drawn, &mut HashMap::new());
+        let mut solver = Solver::new(geo, TableSize::Entries(1 << 12));
+        assert_eq!(solver.value(drawn).unwrap(), expected, "{r}x{c} drawn {:#x}", drawn.0);
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn solver_matches_brute_force_on_random_positions() {
+    assert_eq!(cross_check(1, 400, 14), 400);
+    assert_eq!(cross_check(2, 40, 18), 40);
+}
+
+#[test]
+#[ignore = "slow: brute force up to 24 undrawn lines"]
+fn solver_matches_brute_force_up_to_24_undrawn() {
+    assert_eq!(cross_check(3, 30, 24), 30);
+}
