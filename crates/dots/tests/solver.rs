@@ -96,3 +96,14 @@ fn solver_matches_brute_force_on_random_positions() {
 fn solver_matches_brute_force_up_to_24_undrawn() {
     assert_eq!(cross_check(3, 30, 24), 30);
 }
+
+#[test]
+#[ignore = "timing probe"]
+fn probe_times() {
+    for (r, c) in [(3, 3), (2, 4), (3, 4)] {
+        let t = std::time::Instant::now();
+        let mut solver = Solver::new(geometry(r, c), TableSize::Mib(256));
+        let v = solver.value(LineSet::EMPTY).unwrap();
+        println!("{r}x{c}: {v} in {:?}, {:?}", t.elapsed(), solver.stats());
+    }
+}
