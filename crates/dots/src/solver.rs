@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use pencilbox_grid::Edge;
 
-use crate::lines::{BoxId, Geometry, LineSet};
+use crate::lines::{BoxId, Chains, Geometry, LineSet, NO_CHAIN};
 
 /// A net score: the mover's points minus the opponent's, over the unclaimed boxes.
 pub type Score = i32;
@@ -179,7 +179,7 @@ impl<'a> Solver<'a> {
             progress: None,
             interrupted: false,
             use_symmetry: true,
-            reductions: 3,
+            reductions: 7,
         }
     }
 
@@ -455,18 +455,36 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Undrawn lines, best first: the table's move, then by how many boxes they give away.
+    /// The undrawn lines worth searching when nothing can be taken, best first: the table's
+    /// move, then safe lines, then lines that hand over a chain or loop, shortest first.
+    ///
+    /// All the lines of a chain of three or more boxes, or of a loop, are equivalent: whichever
+    /// is drawn, the opponent's only sensible replies are to take every box of it or to take all
+    /// but two (four for a loop) and decline the rest, and both end with the same lines drawn up
+    /// to the place of a domino's middle line (Berlekamp, "The Dots and Boxes Game", on loony
+    /// moves). So one line of each is searched. Short chains keep every line: opening a
+    /// 2-chain in its middle (hard-hearted) differs from opening it at an end (half-hearted).
     fn ordered_moves(&self, drawn: LineSet, first: Option<Edge>) -> Vec<Edge> {
-        let mut moves: Vec<(u32, Edge)> = self
-            .geo
-            .undrawn(drawn)
-            .iter()
-            .map(|e| {
-                let given = self.geo.edge_boxes(e).filter(|&b| self.geo.drawn_sides(drawn, b) == 2).count();
-                let rank = if Some(e) == first { 0 } else { 1 + given as u32 };
-                (rank, e)
-            })
-            .collect();
+        let chains = Chains::of(&self.geo, drawn);
+        let mut opened = [false; 64];
+        let mut moves: Vec<(u32, Edge)> = Vec::with_capacity(self.geo.num_lines());
+        for e in self.geo.undrawn(drawn).iter() {
+            let chain = chains.chain_of_line[e.0];
+            let rank = if chain == NO_CHAIN {
+                1
+            } else {
+                let c = chain as usize;
+                let long = chains.len[c] >= 3 || chains.is_loop[c];
+                if long && self.reductions & 4 != 0 {
+                    if opened[c] && Some(e) != first {
+                        continue;
+                    }
+                    opened[c] = true;
+                }
+                2 + u32::from(chains.len[c])
+            };
+            moves.push((if Some(e) == first { 0 } else { rank }, e));
+        }
         moves.sort_by_key(|&(r, _)| r);
         moves.into_iter().map(|(_, e)| e).collect()
     }
