@@ -333,3 +333,14 @@ impl Chains {
         out
     }
 }
+
+impl LineSet {
+    /// The drawn lines of a position (a thin adapter from [`crate::board::Position`]); `None`
+    /// when the board has more than [`MAX_LINES`] lines.
+    pub fn of_position(position: &crate::board::Position) -> Option<LineSet> {
+        if position.dims().num_edges() > MAX_LINES {
+            return None;
+        }
+        Some(position.drawn().iter().fold(LineSet::EMPTY, |s, i| LineSet(s.0 | 1 << i)))
+    }
+}
