@@ -75,7 +75,7 @@ pub struct Choice {
 
 /// Above this many undrawn lines the strong engine does not try to solve exactly while safe
 /// lines remain (a solve would not finish in a second; see the README's performance table).
-const EXACT_LINES: u32 = 26;
+pub const EXACT_LINES: u32 = 36;
 
 /// A playing engine for one board size. Keep it for a whole game: the strong level reuses its
 /// transposition table from move to move.
@@ -83,6 +83,7 @@ pub struct Bot {
     level: Level,
     geo: Geometry,
     solver: Option<Solver<'static>>,
+    exact_lines: u32,
 }
 
 impl std::fmt::Debug for Bot {
@@ -95,12 +96,18 @@ impl Bot {
     /// An engine for `geo`'s board; `table` sizes the strong level's transposition table.
     pub fn new(level: Level, geo: Geometry, table: TableSize) -> Bot {
         let solver = (level == Level::Strong).then(|| Solver::new(geo.clone(), table));
-        Bot { level, geo, solver }
+        Bot { level, geo, solver, exact_lines: EXACT_LINES }
     }
 
     /// An engine for a board size, with a 64 MiB table for the strong level.
     pub fn for_dims(level: Level, dims: pencilbox_grid::Dims) -> Result<Bot, GeometryError> {
         Ok(Bot::new(level, Geometry::new(dims)?, TableSize::Mib(64)))
+    }
+
+    /// Try an exact solve (cut off by the deadline) while safe lines remain only with at most
+    /// this many undrawn lines.
+    pub fn set_exact_lines(&mut self, lines: u32) {
+        self.exact_lines = lines;
     }
 
     pub fn level(&self) -> Level {
@@ -136,7 +143,7 @@ impl Bot {
         }
         let safe: Vec<Edge> = undrawn.iter().copied().filter(|&e| !geo.gives_box(drawn, e)).collect();
         let takeable = undrawn.iter().any(|&e| geo.completes(drawn, e) > 0);
-        let try_exact = geo.undrawn(drawn).count() <= EXACT_LINES || (safe.is_empty() && !takeable) || takeable;
+        let try_exact = geo.undrawn(drawn).count() <= self.exact_lines || (safe.is_empty() && !takeable) || takeable;
         if try_exact && let Some(solver) = self.solver.as_mut() {
             solver.set_deadline(Some(deadline));
             if let Ok((value, Some(line))) = solver.best_move(drawn) {
