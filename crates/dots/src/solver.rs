@@ -15,8 +15,8 @@
 //!   moves need to be searched;
 //! * move ordering: the table's best move first, then moves that give no box away, then moves
 //!   that give one box, then two;
-//! * the exact chain-and-loop evaluation of simple loony endgames once the endgame module is
-//!   merged (until then those positions are searched like any other).
+//! * the exact chain-and-loop value of simple loony endgames (every unclaimed box has two
+//!   undrawn sides) from [`crate::endgame`].
 //!
 //! A search can be given a deadline and a progress callback; an interrupted search returns
 //! [`Interrupted`] and leaves only sound bounds in the table.
@@ -25,6 +25,7 @@ use std::time::Instant;
 
 use pencilbox_grid::Edge;
 
+use crate::endgame;
 use crate::lines::{BoxId, Chains, Geometry, LineSet, NO_CHAIN};
 
 /// A net score: the mover's points minus the opponent's, over the unclaimed boxes.
@@ -156,6 +157,8 @@ pub struct Solver<'a> {
     interrupted: bool,
     use_symmetry: bool,
     reductions: u8,
+    /// History heuristic: how much each line has been the cause of cutoffs.
+    history: Vec<u32>,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -164,11 +167,16 @@ impl std::fmt::Debug for Solver<'_> {
     }
 }
 
+/// Enhanced transposition cutoffs are tried only with at least this many undrawn lines, where
+/// the subtrees they save are large.
+const ETC_LINES: u32 = 12;
+
 /// How often (in nodes, a power of two) the deadline and the progress callback are checked.
 const POLL_MASK: u64 = (1 << 14) - 1;
 
 impl<'a> Solver<'a> {
     pub fn new(geo: Geometry, size: TableSize) -> Solver<'a> {
+        let geo_lines = geo.num_lines();
         let table = Table::new(size);
         let stats = Stats { tt_capacity: table.capacity(), ..Stats::default() };
         Solver {
@@ -179,7 +187,8 @@ impl<'a> Solver<'a> {
             progress: None,
             interrupted: false,
             use_symmetry: true,
-            reductions: 7,
+            reductions: 15,
+            history: vec![0; geo_lines],
         }
     }
 
@@ -362,6 +371,22 @@ impl<'a> Solver<'a> {
         true
     }
 
+    /// Every unclaimed box has exactly two undrawn sides: the position is a sum of independent
+    /// chains and loops, which the endgame module values exactly.
+    fn is_simple_endgame(&self, drawn: LineSet) -> bool {
+        self.geo.boxes().all(|b| matches!(self.geo.drawn_sides(drawn, b), 2 | 4))
+    }
+
+    fn simple_endgame_value(&self, drawn: LineSet) -> Score {
+        let chains = Chains::of(&self.geo, drawn);
+        let (mut open, mut closed) = (Vec::new(), Vec::new());
+        for i in 0..chains.count {
+            let len = usize::from(chains.len[i]);
+            if chains.is_loop[i] { closed.push(len) } else { open.push(len) }
+        }
+        endgame::value(&endgame::Components::new(open, closed)) as Score
+    }
+
     fn other_box(&self, e: Edge, b: BoxId) -> Option<BoxId> {
         self.geo.edge_boxes(e).find(|&x| x != b)
     }
@@ -387,6 +412,9 @@ impl<'a> Solver<'a> {
         if capturing && captures.len() == 1 {
             return self.child_value(drawn, left, captures[0], alpha, beta);
         }
+        if !capturing && self.reductions & 8 != 0 && self.is_simple_endgame(drawn) {
+            return self.simple_endgame_value(drawn);
+        }
         let (key, sym) = self.key(drawn);
         let entry = self.table.probe(key);
         let mut hint = None;
@@ -406,6 +434,12 @@ impl<'a> Solver<'a> {
         }
         let first = hint.map(|h| self.from_key_frame(sym, h));
         let moves = if capturing { captures } else { self.ordered_moves(drawn, first) };
+        let undrawn_count = self.geo.undrawn(drawn).count();
+        if !capturing && undrawn_count >= ETC_LINES
+            && let Some(v) = self.enhanced_cutoff(drawn, &moves, beta)
+        {
+            return v;
+        }
         let alpha0 = alpha;
         let mut best = Score::MIN;
         let mut best_move = moves[0];
@@ -417,6 +451,7 @@ impl<'a> Solver<'a> {
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
+                        self.history[e.0] = self.history[e.0].saturating_add(undrawn_count * undrawn_count);
                         break;
                     }
                 }
@@ -471,7 +506,8 @@ impl<'a> Solver<'a> {
         for e in self.geo.undrawn(drawn).iter() {
             let chain = chains.chain_of_line[e.0];
             let rank = if chain == NO_CHAIN {
-                1
+                // Safe lines: those that caused most cutoffs first.
+                1 + u32::MAX / 4 - self.history[e.0].min(u32::MAX / 4)
             } else {
                 let c = chain as usize;
                 let long = chains.len[c] >= 3 || chains.is_loop[c];
@@ -481,12 +517,29 @@ impl<'a> Solver<'a> {
                     }
                     opened[c] = true;
                 }
-                2 + u32::from(chains.len[c])
+                u32::MAX / 2 + u32::from(chains.len[c])
             };
             moves.push((if Some(e) == first { 0 } else { rank }, e));
         }
         moves.sort_by_key(|&(r, _)| r);
         moves.into_iter().map(|(_, e)| e).collect()
+    }
+
+    /// Enhanced transposition cutoff: a child whose stored upper bound already proves a move
+    /// reaches `beta` saves searching the others.
+    fn enhanced_cutoff(&self, drawn: LineSet, moves: &[Edge], beta: Score) -> Option<Score> {
+        for &e in moves {
+            if self.geo.completes(drawn, e) > 0 {
+                continue;
+            }
+            let (key, _) = self.key(drawn.with(e));
+            if let Some(entry) = self.table.probe(key)
+                && -Score::from(entry.upper) >= beta
+            {
+                return Some(-Score::from(entry.upper));
+            }
+        }
+        None
     }
 
     fn to_key_frame(&self, sym: usize, e: Edge) -> u8 {
