@@ -98,6 +98,69 @@ fn solver_matches_brute_force_up_to_24_undrawn() {
 }
 
 #[test]
+fn move_values_are_consistent_with_the_value() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    for _ in 0..60 {
+        let (r, c) = (rng.random_range(1..=4), rng.random_range(1..=4));
+        let geo = geometry(r, c);
+        let u = rng.random_range(1..=16.min(geo.num_lines()));
+        let drawn = random_position(&mut rng, &geo, u);
+        let mut solver = Solver::new(geo, TableSize::Mib(1));
+        let value = solver.value(drawn).unwrap();
+        let moves = solver.move_values(drawn).unwrap();
+        assert_eq!(moves.len(), u);
+        assert_eq!(moves.iter().map(|m| m.1).max(), Some(value));
+        let (v, best) = solver.best_move(drawn).unwrap();
+        assert_eq!(v, value);
+        let best = best.expect("a move");
+        assert_eq!(moves.iter().find(|m| m.0 == best).map(|m| m.1), Some(value));
+    }
+}
+
+#[test]
+fn best_move_of_a_full_board_is_none() {
+    let geo = geometry(2, 2);
+    let all = geo.all_lines();
+    let mut solver = Solver::new(geo, TableSize::Mib(1));
+    assert_eq!(solver.best_move(all).unwrap(), (0, None));
+}
+
+#[test]
+fn interrupted_search_reports_it() {
+    let mut solver = Solver::new(geometry(4, 4), TableSize::Mib(1));
+    solver.set_deadline(Some(std::time::Instant::now()));
+    assert!(solver.value(LineSet::EMPTY).is_err());
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// The transposition table (any size, with or without symmetry) never changes a value.
+        #[test]
+        fn value_with_table_equals_value_without(
+            r in 1usize..=4, c in 1usize..=4, seed in any::<u64>(), u in 1usize..=16,
+        ) {
+            let geo = geometry(r, c);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let drawn = random_position(&mut rng, &geo, u.min(geo.num_lines()));
+            let none = Solver::new(geo.clone(), TableSize::Entries(0)).value(drawn).unwrap();
+            let tiny = Solver::new(geo.clone(), TableSize::Entries(8)).value(drawn).unwrap();
+            let big = Solver::new(geo.clone(), TableSize::Mib(1)).value(drawn).unwrap();
+            let mut plain = Solver::new(geo, TableSize::Mib(1));
+            plain.set_symmetry(false);
+            let plain = plain.value(drawn).unwrap();
+            prop_assert_eq!(none, tiny);
+            prop_assert_eq!(none, big);
+            prop_assert_eq!(none, plain);
+        }
+    }
+}
+
+#[test]
 #[ignore = "timing probe"]
 fn probe_times() {
     for (r, c) in [(3, 3), (2, 4)] {
