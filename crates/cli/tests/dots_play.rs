@@ -29,7 +29,8 @@ fn stdout(o: &Output) -> String {
 fn solve_the_seed_examples() {
     for n in [1, 2] {
         let input = format!("examples/dots/endgame-{n}.in");
-        let expected = std::fs::read_to_string(root().join(format!("examples/dots/endgame-{n}.out"))).unwrap();
+        let expected =
+            std::fs::read_to_string(root().join(format!("examples/dots/endgame-{n}.out"))).unwrap();
         let o = run(&["dots", "solve", &input], "");
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         assert_eq!(stdout(&o).lines().next(), expected.lines().next(), "endgame-{n}");
@@ -85,8 +86,7 @@ fn solve_bad_input_exits_2() {
 
 #[test]
 fn bot_protocol_round_trip() {
-    let script =
-        "2x2 111000000000\nlevel greedy\nposition 2x2 101101101101\nnonsense\n2x2 01\nquit\n2x2 000000000000\n";
+    let script = "2x2 111000000000\nlevel greedy\nposition 2x2 101101101101\nnonsense\n2x2 01\nquit\n2x2 000000000000\n";
     let o = run(&["dots", "bot", "--level", "strong", "--seed", "1", "--time-ms", "200"], script);
     assert!(o.status.success());
     let out = stdout(&o);
@@ -111,7 +111,10 @@ fn play_scripted_through_stdin() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
     assert!(out.contains("seed 3"));
-    assert!(out.contains("already drawn") || out.contains("off the board") || out.contains("not on"), "{out}");
+    assert!(
+        out.contains("already drawn") || out.contains("off the board") || out.contains("not on"),
+        "{out}"
+    );
     assert!(out.contains("game over"), "{out}");
 }
 
@@ -125,14 +128,28 @@ fn play_ends_cleanly_at_end_of_input() {
 #[test]
 fn match_with_a_tiny_game_count() {
     let args = [
-        "dots", "match", "--a", "strong", "--b", "random", "--board", "2x2", "--games", "4", "--time-ms", "50",
-        "--seed", "5", "--json",
+        "dots",
+        "match",
+        "--a",
+        "strong",
+        "--b",
+        "random",
+        "--board",
+        "2x2",
+        "--games",
+        "4",
+        "--time-ms",
+        "50",
+        "--seed",
+        "5",
+        "--json",
     ];
     let o = run(&args, "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["games"], 4);
-    let total = v["a_wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["a_losses"].as_u64().unwrap();
+    let total =
+        v["a_wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["a_losses"].as_u64().unwrap();
     assert_eq!(total, 4);
     // On 2x2 the strong engine plays perfectly: it never loses to random play.
     assert_eq!(v["a_losses"], 0);

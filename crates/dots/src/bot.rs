@@ -142,8 +142,7 @@ impl Bot {
             return Choice { line: e, reason: Reason::Forced };
         }
         let safe: Vec<Edge> = undrawn.iter().copied().filter(|&e| !geo.gives_box(drawn, e)).collect();
-        let takeable = undrawn.iter().any(|&e| geo.completes(drawn, e) > 0);
-        let try_exact = geo.undrawn(drawn).count() <= self.exact_lines || (safe.is_empty() && !takeable) || takeable;
+        let try_exact = geo.undrawn(drawn).count() <= self.exact_lines || safe.is_empty();
         if try_exact && let Some(solver) = self.solver.as_mut() {
             solver.set_deadline(Some(deadline));
             if let Ok((value, Some(line))) = solver.best_move(drawn) {
@@ -195,7 +194,10 @@ fn smallest_handout(geo: &Geometry, drawn: LineSet, undrawn: &[Edge]) -> Edge {
         // taker keep control for four instead of two.
         let size = if chains.is_loop[c] { len * 2 } else { len };
         // Within a 2-chain prefer the middle line (both sides in the chain).
-        let middle = geo.edge_boxes(e).filter(|&b| chains.chain_of_line[e.0] != NO_CHAIN && 4 - geo.drawn_sides(drawn, b) == 2).count();
+        let middle = geo
+            .edge_boxes(e)
+            .filter(|&b| chains.chain_of_line[e.0] != NO_CHAIN && 4 - geo.drawn_sides(drawn, b) == 2)
+            .count();
         (size, 2 - middle as u32)
     };
     undrawn.iter().copied().min_by_key(|&e| cost(e)).unwrap_or(undrawn[0])

@@ -78,10 +78,8 @@ impl Geometry {
         if n > MAX_LINES {
             return Err(GeometryError::TooManyLines { dims, lines: n, max: MAX_LINES });
         }
-        let box_sides = dims
-            .cells()
-            .map(|cell| dims.cell_edges(cell).iter().fold(0u128, |m, e| m | 1 << e.0))
-            .collect();
+        let box_sides =
+            dims.cells().map(|cell| dims.cell_edges(cell).iter().fold(0u128, |m, e| m | 1 << e.0)).collect();
         let edge_boxes = dims
             .edges()
             .map(|e| dims.edge_cells(e).map(|c| c.map(|c| BoxId(dims.cell_index(c) as u8))))
@@ -189,12 +187,10 @@ fn symmetries(dims: Dims) -> Vec<Vec<usize>> {
     // A symmetry maps dots to dots; an edge maps to the edge between the images of its dots.
     // Dot maps on a (rows+1)×(cols+1) dot grid: the dihedral maps that keep the shape.
     type DotMap = fn(usize, usize, usize, usize) -> (usize, usize);
-    let mut maps: Vec<DotMap> = vec![
-        |r, c, _, _| (r, c),
-        |r, c, _, w| (r, w - c),
-        |r, c, h, _| (h - r, c),
-        |r, c, h, w| (h - r, w - c),
-    ];
+    let mut maps: Vec<DotMap> =
+        vec![|r, c, _, _| (r, c), |r, c, _, w| (r, w - c), |r, c, h, _| (h - r, c), |r, c, h, w| {
+            (h - r, w - c)
+        }];
     if rows == cols {
         maps.push(|r, c, _, _| (c, r));
         maps.push(|r, c, h, _| (h - c, r));
@@ -209,10 +205,8 @@ fn symmetries(dims: Dims) -> Vec<Vec<usize>> {
                 let (a, b) = dims.edge_dots(e);
                 let (ar, ac) = map(a.row, a.col, rows, cols);
                 let (br, bc) = map(b.row, b.col, rows, cols);
-                let img = dims.edge_between(
-                    pencilbox_grid::Dot::new(ar, ac),
-                    pencilbox_grid::Dot::new(br, bc),
-                );
+                let img =
+                    dims.edge_between(pencilbox_grid::Dot::new(ar, ac), pencilbox_grid::Dot::new(br, bc));
                 img.expect("a board symmetry maps edges to edges").0
             })
             .collect();

@@ -432,10 +432,11 @@ impl<'a> Solver<'a> {
             beta = beta.min(hi);
             hint = Some(entry.best);
         }
-        let first = hint.map(|h| self.from_key_frame(sym, h));
+        let first = hint.map(|h| self.unmap_from_key(sym, h));
         let moves = if capturing { captures } else { self.ordered_moves(drawn, first) };
         let undrawn_count = self.geo.undrawn(drawn).count();
-        if !capturing && undrawn_count >= ETC_LINES
+        if !capturing
+            && undrawn_count >= ETC_LINES
             && let Some(v) = self.enhanced_cutoff(drawn, &moves, beta)
         {
             return v;
@@ -473,9 +474,12 @@ impl<'a> Solver<'a> {
             lower = best;
             upper = best;
         }
-        let best_key_move = self.to_key_frame(sym, best_move);
+        let best_key_move = self.map_to_key(sym, best_move);
         let weight = (self.geo.undrawn(drawn).count() + 1).min(255) as u8;
-        self.table.store(key, Entry { key: [0; 2], lower: lower as i8, upper: upper as i8, best: best_key_move, weight });
+        self.table.store(
+            key,
+            Entry { key: [0; 2], lower: lower as i8, upper: upper as i8, best: best_key_move, weight },
+        );
         best
     }
 
@@ -542,11 +546,11 @@ impl<'a> Solver<'a> {
         None
     }
 
-    fn to_key_frame(&self, sym: usize, e: Edge) -> u8 {
+    fn map_to_key(&self, sym: usize, e: Edge) -> u8 {
         self.geo.map_edge(sym, e).0 as u8
     }
 
-    fn from_key_frame(&self, sym: usize, e: u8) -> Edge {
+    fn unmap_from_key(&self, sym: usize, e: u8) -> Edge {
         self.geo.map_edge(self.geo.inverse(sym), Edge(e as usize))
     }
 }

@@ -71,7 +71,7 @@ fn mini_match(games: usize, think_ms: u64, exact_lines: u32) -> (usize, usize, u
     let (mut w, mut d, mut l) = (0, 0, 0);
     for i in 0..games {
         let mut b = bots(Level::Strong, Level::Greedy, dims, exact_lines);
-        match game(&mut b, i % 2 == 0, &mut rng, Duration::from_millis(think_ms)).signum() {
+        match game(&mut b, i.is_multiple_of(2), &mut rng, Duration::from_millis(think_ms)).signum() {
             1 => w += 1,
             0 => d += 1,
             _ => l += 1,

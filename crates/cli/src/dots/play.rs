@@ -215,7 +215,9 @@ fn bot_answer(
             return Ok("ok".into());
         }
         ["position", size, lines] | [size, lines] => (size, lines),
-        _ => anyhow::bail!("unknown command {command:?}: expected `RxC LINES`, `level L`, `time T` or `quit`"),
+        _ => {
+            anyhow::bail!("unknown command {command:?}: expected `RxC LINES`, `level L`, `time T` or `quit`")
+        }
     };
     let dims: Dims = size.parse().map_err(anyhow::Error::msg)?;
     let position = Position::from_line_string(dims, lines)?;
@@ -264,7 +266,7 @@ struct GameResult {
 
 fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameResult> {
     let dims = args.board;
-    let a_first = index % 2 == 0;
+    let a_first = index.is_multiple_of(2);
     let mut bots = [engine(args.a, dims, args.tt_mib)?, engine(args.b, dims, args.tt_mib)?];
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(index as u64));
     let mut position = Position::empty_of(dims)?;
@@ -328,7 +330,8 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
         results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten().collect();
     let (w, d, l) = tally(&results);
     let margin: i64 = results.iter().map(|r| r.a_boxes as i64 - r.b_boxes as i64).sum();
-    let first = |want: bool| tally(&results.iter().copied().filter(|r| r.a_first == want).collect::<Vec<_>>());
+    let first =
+        |want: bool| tally(&results.iter().copied().filter(|r| r.a_first == want).collect::<Vec<_>>());
     let (fw, fd, fl) = first(true);
     let (sw, sd, sl) = first(false);
     let games = results.len().max(1) as f64;

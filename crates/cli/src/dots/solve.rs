@@ -53,7 +53,11 @@ pub struct SolveArgs {
 }
 
 /// Reads the position the arguments name.
-pub fn read_position(args: &crate::input::InputArg, board: Option<Dims>, format: Format) -> anyhow::Result<Position> {
+pub fn read_position(
+    args: &crate::input::InputArg,
+    board: Option<Dims>,
+    format: Format,
+) -> anyhow::Result<Position> {
     if let (Some(dims), None) = (board, &args.file)
         && format == Format::Auto
     {
