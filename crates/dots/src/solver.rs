@@ -26,7 +26,7 @@ use std::time::Instant;
 use pencilbox_grid::Edge;
 
 use crate::endgame;
-use crate::lines::{BoxId, Chains, Geometry, LineSet, NO_CHAIN};
+use crate::lines::{BoxId, Chains, Geometry, LineSet, MAX_LINES, NO_CHAIN};
 
 /// A net score: the mover's points minus the opponent's, over the unclaimed boxes.
 pub type Score = i32;
@@ -51,6 +51,35 @@ pub struct Stats {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the search ran out of time")]
 pub struct Interrupted;
+
+/// The drawn lines under every symmetry of the board (`lines[0]` as drawn), kept up to date
+/// move by move so that the canonical key costs a few comparisons.
+#[derive(Clone, Copy)]
+struct Images {
+    lines: [u128; 8],
+}
+
+/// A short list of lines kept on the stack (the search allocates nothing per node).
+#[derive(Clone, Copy)]
+struct MoveList {
+    len: usize,
+    lines: [u8; MAX_LINES],
+}
+
+impl MoveList {
+    const fn new() -> MoveList {
+        MoveList { len: 0, lines: [0; MAX_LINES] }
+    }
+    fn push(&mut self, e: Edge) {
+        if !self.as_slice().contains(&(e.0 as u8)) {
+            self.lines[self.len] = e.0 as u8;
+            self.len += 1;
+        }
+    }
+    fn as_slice(&self) -> &[u8] {
+        &self.lines[..self.len]
+    }
+}
 
 /// How large a transposition table to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,7 +198,7 @@ impl std::fmt::Debug for Solver<'_> {
 
 /// Enhanced transposition cutoffs are tried only with at least this many undrawn lines, where
 /// the subtrees they save are large.
-const ETC_LINES: u32 = 12;
+const ETC_LINES: u32 = 16;
 
 /// How often (in nodes, a power of two) the deadline and the progress callback are checked.
 const POLL_MASK: u64 = (1 << 14) - 1;
@@ -231,7 +260,7 @@ impl<'a> Solver<'a> {
         // MTD(f): null-window probes narrow [lower, upper] until they meet.
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess.max(lower + 1) };
-            let v = self.search(drawn, left, beta - 1, beta);
+            let v = self.search(&self.images(drawn), left, beta - 1, beta);
             if self.interrupted {
                 return Err(Interrupted);
             }
@@ -276,9 +305,9 @@ impl<'a> Solver<'a> {
             let left = self.geo.unclaimed_boxes(child) as Score;
             self.interrupted = false;
             let reaches = if k > 0 {
-                self.search(child, left, value - k - 1, value - k) >= value - k
+                self.search(&self.images(child), left, value - k - 1, value - k) >= value - k
             } else {
-                self.search(child, left, -value, -value + 1) <= -value
+                self.search(&self.images(child), left, -value, -value + 1) <= -value
             };
             if self.interrupted {
                 return Err(Interrupted);
@@ -293,6 +322,36 @@ impl<'a> Solver<'a> {
     /// The table key of `drawn` and the symmetry that maps `drawn` to it.
     fn key(&self, drawn: LineSet) -> (LineSet, usize) {
         if self.use_symmetry { self.geo.canonical(drawn) } else { (drawn, 0) }
+    }
+
+    fn images(&self, drawn: LineSet) -> Images {
+        let mut lines = [0; 8];
+        for (s, img) in lines.iter_mut().enumerate().take(self.geo.num_symmetries()) {
+            *img = self.geo.transform(s, drawn).0;
+        }
+        Images { lines }
+    }
+
+    fn child_images(&self, im: &Images, e: Edge) -> Images {
+        let mut lines = im.lines;
+        for (s, img) in lines.iter_mut().enumerate().take(self.geo.num_symmetries()) {
+            *img |= 1 << self.geo.map_edge(s, e).0;
+        }
+        Images { lines }
+    }
+
+    /// The table key (the smallest image) and the symmetry that gives it.
+    fn key_of(&self, im: &Images) -> (LineSet, usize) {
+        if !self.use_symmetry {
+            return (LineSet(im.lines[0]), 0);
+        }
+        let mut best = (LineSet(im.lines[0]), 0);
+        for s in 1..self.geo.num_symmetries() {
+            if im.lines[s] < best.0.0 {
+                best = (LineSet(im.lines[s]), s);
+            }
+        }
+        best
     }
 
     fn poll(&mut self) {
@@ -325,10 +384,10 @@ impl<'a> Solver<'a> {
     ///   is (taking the last two of one chain first would lose the chance to decline them).
     ///
     /// These rules are cross-checked against a plain brute force in the test suite.
-    fn capture_options(&self, drawn: LineSet, out: &mut Vec<Edge>) -> bool {
-        out.clear();
+    fn capture_options(&self, drawn: LineSet, out: &mut MoveList) -> bool {
         // (e, f, chain goes on) of every takeable box whose capture makes C takeable.
-        let mut chains: Vec<(Edge, Edge, bool)> = Vec::new();
+        let mut chains = [(Edge(0), Edge(0), false); 64];
+        let mut n = 0;
         for b in self.geo.boxes() {
             let sides = self.geo.box_sides(b);
             if (drawn.0 & sides).count_ones() != 3 {
@@ -340,7 +399,8 @@ impl<'a> Solver<'a> {
                     let rest = self.geo.box_sides(c) & !drawn.0 & !(1u128 << e.0);
                     let f = Edge(rest.trailing_zeros() as usize);
                     let goes_on = self.other_box(f, c).is_some_and(|d| self.geo.drawn_sides(drawn, d) == 2);
-                    chains.push((e, f, goes_on));
+                    chains[n] = (e, f, goes_on);
+                    n += 1;
                 }
                 _ if self.reductions & 1 != 0 => {
                     out.push(e);
@@ -349,25 +409,24 @@ impl<'a> Solver<'a> {
                 _ => {}
             }
         }
-        if chains.is_empty() {
+        if n == 0 {
             return false;
         }
+        let chains = &chains[..n];
         if self.reductions & 2 == 0 {
-            out.extend(self.geo.undrawn(drawn).iter());
+            self.geo.undrawn(drawn).iter().for_each(|e| out.push(e));
             return true;
         }
         match chains.iter().find(|c| c.2) {
             Some(&(e, _, _)) => out.push(e),
-            None => out.extend(chains.iter().map(|c| c.0)),
+            None => chains.iter().for_each(|c| out.push(c.0)),
         }
-        for &(_, f, _) in &chains {
+        for &(_, f, _) in chains {
             let universal = chains.iter().all(|&(e2, f2, _)| f == e2 || f == f2);
             if universal && self.geo.completes(drawn, f) == 0 {
                 out.push(f);
             }
         }
-        out.sort_unstable();
-        out.dedup();
         true
     }
 
@@ -392,7 +451,8 @@ impl<'a> Solver<'a> {
     }
 
     /// Fail-soft negamax alpha-beta. `left` is the number of unclaimed boxes.
-    fn search(&mut self, drawn: LineSet, left: Score, mut alpha: Score, mut beta: Score) -> Score {
+    fn search(&mut self, im: &Images, left: Score, mut alpha: Score, mut beta: Score) -> Score {
+        let drawn = LineSet(im.lines[0]);
         self.stats.nodes += 1;
         if self.stats.nodes & POLL_MASK == 0 {
             self.poll();
@@ -407,15 +467,15 @@ impl<'a> Solver<'a> {
         if beta <= -left {
             return -left;
         }
-        let mut captures = Vec::new();
+        let mut captures = MoveList::new();
         let capturing = self.capture_options(drawn, &mut captures);
-        if capturing && captures.len() == 1 {
-            return self.child_value(drawn, left, captures[0], alpha, beta);
+        if capturing && captures.len == 1 {
+            return self.child_value(im, left, Edge(captures.lines[0] as usize), alpha, beta);
         }
         if !capturing && self.reductions & 8 != 0 && self.is_simple_endgame(drawn) {
             return self.simple_endgame_value(drawn);
         }
-        let (key, sym) = self.key(drawn);
+        let (key, sym) = self.key_of(im);
         let entry = self.table.probe(key);
         let mut hint = None;
         if let Some(entry) = entry {
@@ -434,18 +494,19 @@ impl<'a> Solver<'a> {
         }
         let first = hint.map(|h| self.unmap_from_key(sym, h));
         let moves = if capturing { captures } else { self.ordered_moves(drawn, first) };
+        let moves = moves.as_slice();
         let undrawn_count = self.geo.undrawn(drawn).count();
         if !capturing
             && undrawn_count >= ETC_LINES
-            && let Some(v) = self.enhanced_cutoff(drawn, &moves, beta)
+            && let Some(v) = self.enhanced_cutoff(im, moves, beta)
         {
             return v;
         }
         let alpha0 = alpha;
         let mut best = Score::MIN;
-        let mut best_move = moves[0];
-        for &e in &moves {
-            let v = self.child_value(drawn, left, e, alpha, beta);
+        let mut best_move = Edge(moves[0] as usize);
+        for e in moves.iter().map(|&m| Edge(m as usize)) {
+            let v = self.child_value(im, left, e, alpha, beta);
             if v > best {
                 best = v;
                 best_move = e;
@@ -474,6 +535,13 @@ impl<'a> Solver<'a> {
             lower = best;
             upper = best;
         }
+        // A net score over `left` boxes has the parity of `left`.
+        if (lower - left) % 2 != 0 {
+            lower += 1;
+        }
+        if (upper - left) % 2 != 0 {
+            upper -= 1;
+        }
         let best_key_move = self.map_to_key(sym, best_move);
         let weight = (self.geo.undrawn(drawn).count() + 1).min(255) as u8;
         self.table.store(
@@ -484,9 +552,9 @@ impl<'a> Solver<'a> {
     }
 
     /// The value for the mover of drawing `e`, searched with the window `(alpha, beta)`.
-    fn child_value(&mut self, drawn: LineSet, left: Score, e: Edge, alpha: Score, beta: Score) -> Score {
-        let k = self.geo.completes(drawn, e) as Score;
-        let child = drawn.with(e);
+    fn child_value(&mut self, im: &Images, left: Score, e: Edge, alpha: Score, beta: Score) -> Score {
+        let k = self.geo.completes(LineSet(im.lines[0]), e) as Score;
+        let child = &self.child_images(im, e);
         if k > 0 {
             k + self.search(child, left - k, alpha - k, beta - k)
         } else {
@@ -503,10 +571,11 @@ impl<'a> Solver<'a> {
     /// to the place of a domino's middle line (Berlekamp, "The Dots and Boxes Game", on loony
     /// moves). So one line of each is searched. Short chains keep every line: opening a
     /// 2-chain in its middle (hard-hearted) differs from opening it at an end (half-hearted).
-    fn ordered_moves(&self, drawn: LineSet, first: Option<Edge>) -> Vec<Edge> {
+    fn ordered_moves(&self, drawn: LineSet, first: Option<Edge>) -> MoveList {
         let chains = Chains::of(&self.geo, drawn);
         let mut opened = [false; 64];
-        let mut moves: Vec<(u32, Edge)> = Vec::with_capacity(self.geo.num_lines());
+        let mut ranked = [(0u32, 0u8); MAX_LINES];
+        let mut n = 0;
         for e in self.geo.undrawn(drawn).iter() {
             let chain = chains.chain_of_line[e.0];
             let rank = if chain == NO_CHAIN {
@@ -523,20 +592,27 @@ impl<'a> Solver<'a> {
                 }
                 u32::MAX / 2 + u32::from(chains.len[c])
             };
-            moves.push((if Some(e) == first { 0 } else { rank }, e));
+            ranked[n] = (if Some(e) == first { 0 } else { rank }, e.0 as u8);
+            n += 1;
         }
-        moves.sort_by_key(|&(r, _)| r);
-        moves.into_iter().map(|(_, e)| e).collect()
+        ranked[..n].sort_unstable_by_key(|&(r, e)| (r, e));
+        let mut moves = MoveList::new();
+        for &(_, e) in &ranked[..n] {
+            moves.lines[moves.len] = e;
+            moves.len += 1;
+        }
+        moves
     }
 
     /// Enhanced transposition cutoff: a child whose stored upper bound already proves a move
     /// reaches `beta` saves searching the others.
-    fn enhanced_cutoff(&self, drawn: LineSet, moves: &[Edge], beta: Score) -> Option<Score> {
-        for &e in moves {
+    fn enhanced_cutoff(&self, im: &Images, moves: &[u8], beta: Score) -> Option<Score> {
+        let drawn = LineSet(im.lines[0]);
+        for e in moves.iter().map(|&m| Edge(m as usize)) {
             if self.geo.completes(drawn, e) > 0 {
                 continue;
             }
-            let (key, _) = self.key(drawn.with(e));
+            let (key, _) = self.key_of(&self.child_images(im, e));
             if let Some(entry) = self.table.probe(key)
                 && -Score::from(entry.upper) >= beta
             {

@@ -63,10 +63,24 @@ fn published_values_3x4() {
     assert_eq!(solve_empty(3, 4), 0);
 }
 
+/// `cargo test --release -p pencilbox-dots --test solver -- --ignored --nocapture solve_4x4`
+/// (prints the known bounds on the value as the search narrows them).
 #[test]
-#[ignore = "slow: minutes"]
+#[ignore = "slow: a long run"]
 fn solve_4x4() {
-    assert_eq!(solve_empty(4, 4), 0);
+    let start = std::time::Instant::now();
+    let mut solver = Solver::new(geometry(4, 4), TableSize::Mib(1024));
+    let mut last = 0;
+    solver.set_progress(Some(Box::new(move |s: &pencilbox_dots::solver::Stats| {
+        let secs = start.elapsed().as_secs();
+        if secs >= last + 30 {
+            last = secs;
+            eprintln!("{secs:>6} s  {} nodes  table {}/{}  value in [{}, {}]", s.nodes, s.tt_used, s.tt_capacity, s.lower, s.upper);
+        }
+    })));
+    let v = solver.value(LineSet::EMPTY).unwrap();
+    eprintln!("4x4: {v} in {:?}, {:?}", start.elapsed(), solver.stats());
+    assert_eq!(v, 0);
 }
 
 fn cross_check(seed: u64, count: usize, max_undrawn: usize) -> usize {
@@ -165,7 +179,7 @@ mod props {
 fn probe_times() {
     for (r, c) in [(3, 3), (2, 4)] {
         let t = std::time::Instant::now();
-        let mut solver = Solver::new(geometry(r, c), TableSize::Mib(256));
+        let mut solver = Solver::new(geometry(r, c), TableSize::Mib(16));
         let v = solver.value(LineSet::EMPTY).unwrap();
         println!("{r}x{c}: {v} in {:?}, {:?}", t.elapsed(), solver.stats());
     }
