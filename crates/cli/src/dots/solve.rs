@@ -1,5 +1,6 @@
 //! `dots solve`: the exact value, a best move and optionally every move's value.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -130,6 +131,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let moves = if args.moves { solver.move_values(drawn)? } else { Vec::new() };
     let stats = solver.stats();
     let name = |e| Line::of(dims, e).to_string();
+    let mut text;
     if args.json {
         let moves: Vec<_> = moves
             .iter()
@@ -145,16 +147,21 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         if args.moves {
             out["moves"] = serde_json::Value::Array(moves);
         }
-        println!("{out}");
+        text = format!("{out}\n");
     } else {
-        println!("{value}");
+        text = format!("{value}\n");
         match best {
-            Some(e) => println!("best {} (line {})", name(e), e.index()),
-            None => println!("best none (every line is drawn)"),
+            Some(e) => text += &format!("best {} (line {})\n", name(e), e.index()),
+            None => text += "best none (every line is drawn)\n",
         }
         for (e, v) in moves {
-            println!("{:<10} line {:<3} value {v}", name(e), e.index());
+            text += &format!("{:<10} line {:<3} value {v}\n", name(e), e.index());
         }
+    }
+    // A closed pipe (`| head`) is not an error of the solve.
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
+        _ => {}
     }
     Ok(ExitCode::SUCCESS)
 }
