@@ -131,8 +131,18 @@ fn scores(p: &Position) -> String {
 }
 
 pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    match play_game_in_terminal(&args, &mut std::io::stdout().lock()) {
+        // The reader went away (`| head`): nothing more to show.
+        Err(e) if e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) => {
+            Ok(ExitCode::SUCCESS)
+        }
+        other => other.map(|()| ExitCode::SUCCESS),
+    }
+}
+
+fn play_game_in_terminal(args: &PlayArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let seed = args.seed.unwrap_or_else(fresh_seed);
-    println!("seed {seed}");
+    writeln!(out, "seed {seed}")?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let dims = args.board;
     let mut bot = engine(args.level, dims, args.tt_mib)?;
@@ -141,30 +151,29 @@ pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let mut turn = Player::A;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout();
     while !position.is_over() {
-        print!("{}", AsciiBoard(position.clone()));
-        println!("{}   (you are {human}; {turn} to move)", scores(&position));
+        write!(out, "{}", AsciiBoard(position.clone()))?;
+        writeln!(out, "{}   (you are {human}; {turn} to move)", scores(&position))?;
         let edge = if turn == human {
             loop {
-                print!("your move> ");
+                write!(out, "your move> ")?;
                 out.flush()?;
                 let Some(line) = lines.next() else {
-                    println!();
-                    println!("end of input: game abandoned");
-                    return Ok(ExitCode::SUCCESS);
+                    writeln!(out)?;
+                    writeln!(out, "end of input: game abandoned")?;
+                    return Ok(());
                 };
                 let line = line.context("cannot read standard input")?;
                 match parse_move(&position, line.trim()) {
                     Ok(e) => break e,
-                    Err(why) => println!("{why}; type `h R C`, `v R C` or a line number"),
+                    Err(why) => writeln!(out, "{why}; type `h R C`, `v R C` or a line number")?,
                 }
             }
         } else {
             let drawn = LineSet::of_position(&position).context("board too large for the engine")?;
             let deadline = Instant::now() + Duration::from_millis(args.time_ms);
             let choice = bot.choose(drawn, &mut rng, deadline).context("the engine found no move")?;
-            println!("engine plays {}", line_name(dims, choice.line));
+            writeln!(out, "engine plays {}", line_name(dims, choice.line))?;
             choice.line
         };
         let outcome = position.play_for(edge, turn)?;
@@ -172,16 +181,16 @@ pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
             turn = turn.opponent();
         }
     }
-    print!("{}", AsciiBoard(position.clone()));
-    println!("{}", scores(&position));
+    write!(out, "{}", AsciiBoard(position.clone()))?;
+    writeln!(out, "{}", scores(&position))?;
     let (a, b) = (position.score(Player::A), position.score(Player::B));
     let verdict = match a.cmp(&b) {
         std::cmp::Ordering::Greater => "A wins",
         std::cmp::Ordering::Less => "B wins",
         std::cmp::Ordering::Equal => "draw",
     };
-    println!("game over: {verdict}");
-    Ok(ExitCode::SUCCESS)
+    writeln!(out, "game over: {verdict}")?;
+    Ok(())
 }
 
 /// A human's move: legal, or the reason it is not.
