@@ -177,9 +177,9 @@ mod props {
 #[test]
 #[ignore = "timing probe"]
 fn probe_times() {
-    for (r, c) in [(3, 3), (2, 4), (3, 4)] {
+    for (r, c) in [(3, 3), (2, 4)] {
         let t = std::time::Instant::now();
-        let mut solver = Solver::new(geometry(r, c), TableSize::Mib(1024));
+        let mut solver = Solver::new(geometry(r, c), TableSize::Mib(16));
         let v = solver.value(LineSet::EMPTY).unwrap();
         println!("{r}x{c}: {v} in {:?}, {:?}", t.elapsed(), solver.stats());
     }
