@@ -206,6 +206,15 @@ const POLL_MASK: u64 = (1 << 14) - 1;
 impl<'a> Solver<'a> {
     pub fn new(geo: Geometry, size: TableSize) -> Solver<'a> {
         let geo_lines = geo.num_lines();
+        // A board of n lines has at most 2^n positions; a table much larger than that would
+        // only cost the time to clear it.
+        let size = match size {
+            TableSize::Mib(mib) => {
+                let wanted = mib * (1 << 20) / size_of::<Entry>();
+                TableSize::Entries(wanted.min(1 << geo_lines.saturating_sub(4).min(40)))
+            }
+            entries => entries,
+        };
         let table = Table::new(size);
         let stats = Stats { tt_capacity: table.capacity(), ..Stats::default() };
         Solver {
