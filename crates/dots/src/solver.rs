@@ -11,7 +11,7 @@
 //!
 //! * a fixed-size transposition table of value bounds, keyed on the canonical image of the drawn
 //!   lines under the board's symmetry group;
-//! * capture reductions (see [`Solver::capture_options`]): when a box can be taken, at most two
+//! * capture reductions (see `Solver::capture_options`): when a box can be taken, at most two
 //!   moves need to be searched;
 //! * move ordering: the table's best move first, then moves that give no box away, then moves
 //!   that give one box, then two;
@@ -57,6 +57,35 @@ pub struct Interrupted;
 #[derive(Clone, Copy)]
 struct Images {
     lines: [u128; 8],
+}
+
+/// Which exact pruning rules the search uses. All are on by default; switching them off is for
+/// tests that check each rule leaves the values unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Take a box at once when its capture changes nothing else.
+    pub free_captures: bool,
+    /// When a chain can be taken, search only captures and the double-dealing move.
+    pub chain_captures: bool,
+    /// Search one opening line per chain of 3+ boxes or loop.
+    pub one_line_per_long_chain: bool,
+    /// Value simple loony endgames with the endgame module instead of searching them.
+    pub simple_endgames: bool,
+}
+
+impl Pruning {
+    pub const ALL: Pruning = Pruning {
+        free_captures: true,
+        chain_captures: true,
+        one_line_per_long_chain: true,
+        simple_endgames: true,
+    };
+    pub const NONE: Pruning = Pruning {
+        free_captures: false,
+        chain_captures: false,
+        one_line_per_long_chain: false,
+        simple_endgames: false,
+    };
 }
 
 /// A short list of lines kept on the stack (the search allocates nothing per node).
@@ -185,7 +214,7 @@ pub struct Solver<'a> {
     progress: Option<Progress<'a>>,
     interrupted: bool,
     use_symmetry: bool,
-    reductions: u8,
+    pruning: Pruning,
     /// History heuristic: how much each line has been the cause of cutoffs.
     history: Vec<u32>,
 }
@@ -225,7 +254,7 @@ impl<'a> Solver<'a> {
             progress: None,
             interrupted: false,
             use_symmetry: true,
-            reductions: 15,
+            pruning: Pruning::ALL,
             history: vec![0; geo_lines],
         }
     }
@@ -248,9 +277,9 @@ impl<'a> Solver<'a> {
         self.use_symmetry = on;
         self.table.clear();
     }
-    #[doc(hidden)]
-    pub fn set_reductions(&mut self, r: u8) {
-        self.reductions = r;
+    /// Choose the pruning rules (clears the table, whose bounds were found with the old ones).
+    pub fn set_pruning(&mut self, pruning: Pruning) {
+        self.pruning = pruning;
         self.table.clear();
     }
     pub fn clear_table(&mut self) {
@@ -397,6 +426,8 @@ impl<'a> Solver<'a> {
         // (e, f, chain goes on) of every takeable box whose capture makes C takeable.
         let mut chains = [(Edge(0), Edge(0), false); 64];
         let mut n = 0;
+        // Free captures, when the rule that takes them at once is off.
+        let mut free = MoveList::new();
         for b in self.geo.boxes() {
             let sides = self.geo.box_sides(b);
             if (drawn.0 & sides).count_ones() != 3 {
@@ -411,27 +442,29 @@ impl<'a> Solver<'a> {
                     chains[n] = (e, f, goes_on);
                     n += 1;
                 }
-                _ if self.reductions & 1 != 0 => {
+                _ if self.pruning.free_captures => {
                     out.push(e);
                     return true;
                 }
-                _ => {}
+                _ => free.push(e),
             }
         }
-        if n == 0 {
+        if n == 0 && free.len == 0 {
             return false;
         }
-        let chains = &chains[..n];
-        if self.reductions & 2 == 0 {
+        if !self.pruning.chain_captures {
             self.geo.undrawn(drawn).iter().for_each(|e| out.push(e));
             return true;
         }
+        free.as_slice().iter().for_each(|&e| out.push(Edge(e as usize)));
+        let chains = &chains[..n];
         match chains.iter().find(|c| c.2) {
             Some(&(e, _, _)) => out.push(e),
             None => chains.iter().for_each(|c| out.push(c.0)),
         }
         for &(_, f, _) in chains {
-            let universal = chains.iter().all(|&(e2, f2, _)| f == e2 || f == f2);
+            // A free capture has no f: then no declining move is worth searching.
+            let universal = free.len == 0 && chains.iter().all(|&(e2, f2, _)| f == e2 || f == f2);
             if universal && self.geo.completes(drawn, f) == 0 {
                 out.push(f);
             }
@@ -481,7 +514,7 @@ impl<'a> Solver<'a> {
         if capturing && captures.len == 1 {
             return self.child_value(im, left, Edge(captures.lines[0] as usize), alpha, beta);
         }
-        if !capturing && self.reductions & 8 != 0 && self.is_simple_endgame(drawn) {
+        if !capturing && self.pruning.simple_endgames && self.is_simple_endgame(drawn) {
             return self.simple_endgame_value(drawn);
         }
         let (key, sym) = self.key_of(im);
@@ -593,7 +626,7 @@ impl<'a> Solver<'a> {
             } else {
                 let c = chain as usize;
                 let long = chains.len[c] >= 3 || chains.is_loop[c];
-                if long && self.reductions & 4 != 0 {
+                if long && self.pruning.one_line_per_long_chain {
                     if opened[c] && Some(e) != first {
                         continue;
                     }

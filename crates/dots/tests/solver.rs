@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use pencilbox_dots::lines::{Geometry, LineSet};
-use pencilbox_dots::solver::{Score, Solver, TableSize};
+use pencilbox_dots::solver::{Pruning, Score, Solver, TableSize};
 use pencilbox_grid::Dims;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -75,7 +75,10 @@ fn solve_4x4() {
         let secs = start.elapsed().as_secs();
         if secs >= last + 30 {
             last = secs;
-            eprintln!("{secs:>6} s  {} nodes  table {}/{}  value in [{}, {}]", s.nodes, s.tt_used, s.tt_capacity, s.lower, s.upper);
+            eprintln!(
+                "{secs:>6} s  {} nodes  table {}/{}  value in [{}, {}]",
+                s.nodes, s.tt_used, s.tt_capacity, s.lower, s.upper
+            );
         }
     })));
     let v = solver.value(LineSet::EMPTY).unwrap();
@@ -170,6 +173,31 @@ mod props {
             prop_assert_eq!(none, tiny);
             prop_assert_eq!(none, big);
             prop_assert_eq!(none, plain);
+        }
+
+        /// Each pruning rule is exact: switching any of them off leaves the value unchanged.
+        #[test]
+        fn value_with_pruning_equals_value_without(
+            r in 1usize..=4, c in 1usize..=4, seed in any::<u64>(), u in 1usize..=14,
+        ) {
+            let geo = geometry(r, c);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let drawn = random_position(&mut rng, &geo, u.min(geo.num_lines()));
+            let mut values = Vec::new();
+            let all = Pruning::ALL;
+            for pruning in [
+                all,
+                Pruning::NONE,
+                Pruning { free_captures: false, ..all },
+                Pruning { chain_captures: false, ..all },
+                Pruning { one_line_per_long_chain: false, ..all },
+                Pruning { simple_endgames: false, ..all },
+            ] {
+                let mut solver = Solver::new(geo.clone(), TableSize::Mib(1));
+                solver.set_pruning(pruning);
+                values.push(solver.value(drawn).unwrap());
+            }
+            prop_assert!(values.iter().all(|&v| v == values[0]), "{values:?}");
         }
     }
 }

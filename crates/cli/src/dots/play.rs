@@ -133,7 +133,10 @@ fn scores(p: &Position) -> String {
 pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     match play_game_in_terminal(&args, &mut std::io::stdout().lock()) {
         // The reader went away (`| head`): nothing more to show.
-        Err(e) if e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) => {
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
             Ok(ExitCode::SUCCESS)
         }
         other => other.map(|()| ExitCode::SUCCESS),
