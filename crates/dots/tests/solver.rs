@@ -111,7 +111,7 @@ fn solver_matches_brute_force_on_random_positions() {
 #[test]
 #[ignore = "slow: brute force up to 24 undrawn lines"]
 fn solver_matches_brute_force_up_to_24_undrawn() {
-    assert_eq!(cross_check(3, 30, 24), 30);
+    assert_eq!(cross_check(3, 100, 24), 100);
 }
 
 #[test]
