@@ -13,8 +13,8 @@
 //!   lines under the board's symmetry group;
 //! * capture reductions (see `Solver::capture_options`): when a box can be taken, at most two
 //!   moves need to be searched;
-//! * move ordering: the table's best move first, then moves that give no box away, then moves
-//!   that give one box, then two;
+//! * move ordering: the table's best move first, then moves that give no box away (those that
+//!   use up safe moves first), then hand-outs, shortest chain first;
 //! * the exact chain-and-loop value of simple loony endgames (every unclaimed box has two
 //!   undrawn sides) from [`crate::endgame`].
 //!
@@ -215,8 +215,6 @@ pub struct Solver<'a> {
     interrupted: bool,
     use_symmetry: bool,
     pruning: Pruning,
-    /// History heuristic: how much each line has been the cause of cutoffs.
-    history: Vec<u32>,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -255,7 +253,6 @@ impl<'a> Solver<'a> {
             interrupted: false,
             use_symmetry: true,
             pruning: Pruning::ALL,
-            history: vec![0; geo_lines],
         }
     }
 
@@ -555,7 +552,6 @@ impl<'a> Solver<'a> {
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
-                        self.history[e.0] = self.history[e.0].saturating_add(undrawn_count * undrawn_count);
                         break;
                     }
                 }
@@ -621,8 +617,13 @@ impl<'a> Solver<'a> {
         for e in self.geo.undrawn(drawn).iter() {
             let chain = chains.chain_of_line[e.0];
             let rank = if chain == NO_CHAIN {
-                // Safe lines: those that caused most cutoffs first.
-                1 + u32::MAX / 4 - self.history[e.0].min(u32::MAX / 4)
+                // Safe lines: first those that bring boxes to their second side (they use up the
+                // safe moves, which decides who must open the first chain), interior lines before
+                // border lines. Measured: 3x3 1.22M -> 0.68M nodes, 3x4 63M -> 52M.
+                let filling =
+                    self.geo.edge_boxes(e).filter(|&b| self.geo.drawn_sides(drawn, b) == 1).count() as u32;
+                let sides = self.geo.edge_boxes(e).count() as u32;
+                1 + (2 - filling) * 4 + (2 - sides)
             } else {
                 let c = chain as usize;
                 let long = chains.len[c] >= 3 || chains.is_loop[c];
@@ -632,7 +633,7 @@ impl<'a> Solver<'a> {
                     }
                     opened[c] = true;
                 }
-                u32::MAX / 2 + u32::from(chains.len[c])
+                16 + u32::from(chains.len[c])
             };
             ranked[n] = (if Some(e) == first { 0 } else { rank }, e.0 as u8);
             n += 1;

@@ -215,3 +215,13 @@ fn solve_times() {
         assert_eq!(v, expected);
     }
 }
+
+#[test]
+#[ignore = "experiment"]
+fn node_counts() {
+    for (r, c) in [(3, 3), (2, 4), (3, 4)] {
+        let mut solver = Solver::new(geometry(r, c), TableSize::Mib(1024));
+        let v = solver.value(LineSet::EMPTY).unwrap();
+        println!("{r}x{c}: {v} nodes {}", solver.stats().nodes);
+    }
+}
