@@ -154,3 +154,10 @@ fn match_with_a_tiny_game_count() {
     // On 2x2 the strong engine plays perfectly: it never loses to random play.
     assert_eq!(v["a_losses"], 0);
 }
+
+#[test]
+fn solve_gives_up_at_its_time_limit() {
+    let o = run(&["dots", "solve", "--board", "5x5", "--time-limit", "0.2", "--tt-mib", "16"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ran out of time"));
+}

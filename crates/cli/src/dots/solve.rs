@@ -51,6 +51,9 @@ pub struct SolveArgs {
     /// Size of the transposition table in MiB.
     #[arg(long, default_value_t = 1024, value_name = "MIB")]
     pub tt_mib: usize,
+    /// Give up (exit 2, printing the bounds reached) after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
 }
 
 /// Reads the position the arguments name.
@@ -127,8 +130,24 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let dims = geo.dims();
     let mut solver = Solver::new(geo, TableSize::Mib(args.tt_mib));
     solver.set_progress(Some(Box::new(progress_reporter())));
-    let (value, best) = solver.best_move(drawn)?;
-    let moves = if args.moves { solver.move_values(drawn)? } else { Vec::new() };
+    if let Some(secs) = args.time_limit {
+        let limit = Duration::try_from_secs_f64(secs).context("--time-limit must be a number of seconds")?;
+        solver.set_deadline(Some(Instant::now() + limit));
+    }
+    let out_of_time = |s: Stats| {
+        anyhow::anyhow!(
+            "the solve ran out of time after {} nodes; the value is in [{}, {}]",
+            s.nodes,
+            s.lower,
+            s.upper
+        )
+    };
+    let (value, best) = solver.best_move(drawn).map_err(|_| out_of_time(solver.stats()))?;
+    let moves = if args.moves {
+        solver.move_values(drawn).map_err(|_| out_of_time(solver.stats()))?
+    } else {
+        Vec::new()
+    };
     let stats = solver.stats();
     let name = |e| Line::of(dims, e).to_string();
     let mut text;
