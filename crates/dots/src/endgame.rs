@@ -18,30 +18,37 @@
 //! ```
 //!
 //! That recursion over multisets is [`reference::multiset_value`]; it is exponential in the
-//! number of distinct component kinds. [`value`] computes the same number fast, from two
-//! reductions of the multiset (Buzzard & Ciere, *Playing simple loony dots-and-boxes endgames
-//! optimally*, 2014; Allcock, *Best play in Dots and Boxes endgames*, 2018, show the value
-//! depends on the long components only through a few aggregates):
+//! number of distinct component kinds. [`value`] computes the same number fast, after three
+//! reductions. They are the structure that Buzzard & Ciere (*Playing simple loony dots-and-boxes
+//! endgames optimally*, 2014) and Allcock (*Best play in Dots and Boxes endgames*, 2018) exploit:
+//! long components matter only through Berlekamp's controlled value, and short ones are played in
+//! a known order. We state them in the form we use; each is checked on its own against the
+//! recursion (the `lemma_*` property tests in `tests/endgame_reference.rs`).
 //!
-//! 1. **Equal hand-outs cancel.** Two 1-chains (or two 2-chains) change nothing: whoever opens
-//!    one can be answered by opening the other, which returns the same player to the same
-//!    position with the same score (a mirror argument; `g` of a hand-out is `x ↦ −n − x`, an
-//!    involution up to the shift). Only the parities of their counts matter.
-//! 2. **Long components aggregate.** Chains of ≥ 4 boxes and loops of ≥ 8 boxes are the ones the
-//!    controller can always afford to keep (cost 2 per chain, 4 per loop, against ≥ 4 and ≥ 8
-//!    boxes). The value depends on them only through whether there is a long chain, whether
-//!    there is a long loop, and their total *excess* `E = Σ(n − 4) + Σ(m − 8)`. So they can be
-//!    replaced by one chain of `4 + E` (if there is a long chain) plus one loop of 8 — or by one
-//!    loop of `8 + E` if there is no long chain. This is Berlekamp's controlled value in disguise:
-//!    `cv = size − 4·chains − 8·loops + terminal bonus`, where only the *last* component opened
-//!    (the terminal bonus) tells a chain from a loop.
+//! 1. **Equal hand-outs cancel:** `f(S + {n, n}) = f(S)` for `n ∈ {1, 2}`. Opening one hand-out
+//!    and having the other opened in reply returns the same player to `S` with the same score
+//!    (`g` of a hand-out, `x ↦ −n − x`, is an involution), and neither side gains by deviating.
+//!    Only the parities of the numbers of 1-chains and 2-chains matter.
+//! 2. **Long components aggregate.** Chains of ≥ 4 boxes and loops of ≥ 8 boxes are those the
+//!    controller can always afford to keep (keeping costs 2 per chain and 4 per loop). `f`
+//!    depends on them only through whether there is a long chain, whether there is a long loop,
+//!    and their total *excess* `E = Σ(n − 4) + Σ(m − 8)`, so they can be replaced by one chain of
+//!    `4 + E` plus one loop of 8 — or by one loop of `8 + E` when there is no long chain. This is
+//!    Berlekamp's controlled value, `cv = size − 4·chains − 8·loops + terminal bonus`, where
+//!    only the *last* component opened (the terminal bonus) tells a chain from a loop.
+//! 3. **Opening orders.** A 1-chain, if there is one, is a best move (the cheapest hand-out, which
+//!    cannot be declined); among loops the smallest is at least as good as any other (4 before 6
+//!    before long: a 4-loop costs its controller 4 to keep, a 6-loop 2, a long loop nothing), and
+//!    a 3-chain at least as good as a longer chain. So only three moves need comparing: a
+//!    2-chain, the next chain, the next loop.
 //!
-//! After the reductions at most two 1- or 2-chains and two long components remain; the short
-//! kinds (3-chains, 4-loops, 6-loops) are counted, and the recursion becomes a dynamic programme
-//! over `(hand-outs left, 3-chains, 4-loops, 6-loops, long components left)`, filled bottom-up.
-//! Both reductions are exact: `tests/endgame_reference.rs` checks [`value`] against the multiset
-//! recursion on many random multisets, and both against a brute-force search of the game itself
-//! over sets of drawn lines on every such position of the 2×2, 2×3 and 3×3 boards.
+//! What is left is a dynamic programme over `(2-chains left ∈ {0, 1}, chains left, loops left)`
+//! with at most `2 × (#3-chains + 2) × (#4-loops + #6-loops + 2)` entries, filled bottom-up: a few
+//! thousand steps on a full 20×20 board, independent of the lengths of the long components.
+//! The whole is checked in `tests/endgame_reference.rs`: [`value`] against the multiset recursion
+//! on many random multisets and random 20×20 layouts, and both against a brute-force search of
+//! the game itself over sets of drawn lines on every such position of the 2×2, 2×3 and 3×3
+//! boards and on random layouts of up to 24 undrawn lines on 4×4 to 5×5 boards.
 //!
 //! ```
 //! use pencilbox_dots::endgame::{value, Components};
@@ -61,8 +68,7 @@ use crate::board::Position;
 #[non_exhaustive]
 pub enum EndgameError {
     /// The first box, row-major, with a number of undrawn sides other than the allowed ones.
-    #[error("box {cell} (row {row}, column {col}, 1-based) has {undrawn} undrawn sides; every box must have {allowed}",
-        row = cell.row + 1, col = cell.col + 1)]
+    #[error("box {cell} (0-based row, column) has {undrawn} undrawn sides; every box must have {allowed}")]
     BadBox { cell: Cell, undrawn: u8, allowed: &'static str },
 }
 
@@ -235,33 +241,18 @@ pub fn position_value(pos: &Position) -> Result<i64, EndgameError> {
     Ok(value(&decompose(pos)?))
 }
 
-/// A component multiset after the two reductions of the module docs.
+/// A component multiset after the reductions of the module docs, with the chains and the loops
+/// each in the order in which they are opened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Reduced {
-    /// Parities of the numbers of 1-chains and 2-chains.
-    ones: usize,
+    /// Parity of the number of 1-chains.
+    one: bool,
+    /// Parity of the number of 2-chains.
     twos: usize,
-    threes: usize,
-    fours: usize,
-    sixes: usize,
-    /// The long components standing for all chains ≥ 4 and loops ≥ 8: `Chain(4 + E)` and/or
-    /// `Loop(8)`, or `Loop(8 + E)` alone.
-    long: Vec<Long>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Long {
-    Chain(i64),
-    Loop(i64),
-}
-
-impl Long {
-    const fn open(self, x: i64) -> i64 {
-        match self {
-            Long::Chain(n) => open_chain(n, x),
-            Long::Loop(m) => open_loop(m, x),
-        }
-    }
+    /// Chains of 3 or more boxes in opening order: every 3-chain, then the aggregated long chain.
+    chains: Vec<i64>,
+    /// Loops in opening order: every 4-loop, every 6-loop, then the aggregated long loop.
+    loops: Vec<i64>,
 }
 
 impl Reduced {
@@ -272,94 +263,98 @@ impl Reduced {
         let excess = long_chains.iter().map(|&n| n - 4).sum::<usize>()
             + long_loops.iter().map(|&m| m - 8).sum::<usize>();
         let excess = excess as i64;
-        let mut long = Vec::new();
+        debug_assert!(
+            c.loops.iter().all(|&m| m == 4 || m == 6 || m >= 8),
+            "loops on a grid have 4, 6, 8… boxes: {c}"
+        );
+        let mut chains = vec![3; count(&c.chains, 3)];
+        let mut loops = [vec![4; count(&c.loops, 4)], vec![6; count(&c.loops, 6)]].concat();
+        // Reduction 2: the long components become one chain of 4 + E and one loop of 8, or one
+        // loop of 8 + E when there is no long chain.
         match (long_chains.is_empty(), long_loops.is_empty()) {
-            (false, false) => long.extend([Long::Chain(4 + excess), Long::Loop(8)]),
-            (false, true) => long.push(Long::Chain(4 + excess)),
-            (true, false) => long.push(Long::Loop(8 + excess)),
+            (false, false) => {
+                chains.push(4 + excess);
+                loops.push(8);
+            }
+            (false, true) => chains.push(4 + excess),
+            (true, false) => loops.push(8 + excess),
             (true, true) => {}
         }
-        let odd_loops = c.loops.iter().any(|&m| m != 4 && m != 6 && m < 8);
-        debug_assert!(!odd_loops, "loops on a grid have an even length of at least 4: {c}");
-        Reduced {
-            ones: count(&c.chains, 1) % 2,
-            twos: count(&c.chains, 2) % 2,
-            threes: count(&c.chains, 3),
-            fours: count(&c.loops, 4),
-            sixes: count(&c.loops, 6),
-            long,
-        }
+        Reduced { one: count(&c.chains, 1) % 2 == 1, twos: count(&c.chains, 2) % 2, chains, loops }
     }
 
-    /// Bottom-up over every sub-multiset: `table[state]` = `f` of the sub-multiset with those
-    /// counts. Every coordinate only decreases along a move, so ascending loops in each
-    /// coordinate compute dependencies first.
+    /// `f` by dynamic programming over `(2-chains left, chains left, loops left)`, where "chains
+    /// left" and "loops left" are suffixes of the opening orders of reduction 3 (module docs): a
+    /// 1-chain first when there is one, loops smallest first, the 3-chains before the long
+    /// chain; a 2-chain is always an option.
     fn solve(&self) -> i64 {
-        let dims = [
-            self.ones + 1,
-            self.twos + 1,
-            self.threes + 1,
-            self.fours + 1,
-            self.sixes + 1,
-            1 << self.long.len(),
-        ];
-        let stride = strides(dims);
-        let mut table = vec![0i64; dims.iter().product()];
-        for long in 0..dims[5] {
-            for s6 in 0..dims[4] {
-                for s4 in 0..dims[3] {
-                    for s3 in 0..dims[2] {
-                        for s2 in 0..dims[1] {
-                            for s1 in 0..dims[0] {
-                                let at =
-                                    |d: [usize; 6]| d.iter().zip(&stride).map(|(a, b)| a * b).sum::<usize>();
-                                let here = [s1, s2, s3, s4, s6, long];
-                                let mut best: Option<i64> = None;
-                                let mut consider = |v: i64| best = Some(best.map_or(v, |b| b.max(v)));
-                                let less = |k: usize| {
-                                    let mut d = here;
-                                    d[k] -= 1;
-                                    table[at(d)]
-                                };
-                                if s1 > 0 {
-                                    consider(open_chain(1, less(0)));
-                                }
-                                if s2 > 0 {
-                                    consider(open_chain(2, less(1)));
-                                }
-                                if s3 > 0 {
-                                    consider(open_chain(3, less(2)));
-                                }
-                                if s4 > 0 {
-                                    consider(open_loop(4, less(3)));
-                                }
-                                if s6 > 0 {
-                                    consider(open_loop(6, less(4)));
-                                }
-                                for (bit, l) in self.long.iter().enumerate() {
-                                    if long >> bit & 1 == 1 {
-                                        let mut d = here;
-                                        d[5] = long & !(1 << bit);
-                                        consider(l.open(table[at(d)]));
-                                    }
-                                }
-                                table[at(here)] = best.unwrap_or(0);
-                            }
-                        }
+        let (nc, nl) = (self.chains.len(), self.loops.len());
+        let (w_chain, w_two) = (nl + 1, (nc + 1) * (nl + 1));
+        let mut f = vec![0i64; (self.twos + 1) * w_two];
+        for t in 0..=self.twos {
+            for a in 0..=nc {
+                for b in 0..=nl {
+                    let at = t * w_two + a * w_chain + b;
+                    let mut best = i64::MIN;
+                    if t > 0 {
+                        best = best.max(open_chain(2, f[at - w_two]));
                     }
+                    if a > 0 {
+                        // `a` chains are left: the next one opened is `chains[nc - a]`.
+                        best = best.max(open_chain(self.chains[nc - a], f[at - w_chain]));
+                    }
+                    if b > 0 {
+                        best = best.max(open_loop(self.loops[nl - b], f[at - 1]));
+                    }
+                    f[at] = if best == i64::MIN { 0 } else { best };
                 }
             }
         }
-        table[table.len() - 1]
+        let rest = f[f.len() - 1];
+        if self.one { open_chain(1, rest) } else { rest }
     }
 }
 
-fn strides(dims: [usize; 6]) -> [usize; 6] {
-    let mut s = [1; 6];
-    for k in 1..6 {
-        s[k] = s[k - 1] * dims[k - 1];
+/// The result of a whole game, GAMEDOTS-style: Alice and Bob started from the empty board, Alice
+/// first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    Alice,
+    Bob,
+    Draw,
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameResult::Alice => "Alice",
+            GameResult::Bob => "Bob",
+            GameResult::Draw => "Draw",
+        })
     }
-    s
+}
+
+/// Whether Alice is to move: she moved first from the empty board and no box has been completed,
+/// so the turns alternated with every line.
+pub fn alice_to_move(pos: &Position) -> bool {
+    pos.num_drawn().is_multiple_of(2)
+}
+
+/// GAMEDOTS: the result under best play of a game started from the empty board (Alice first)
+/// that reached `pos` without completing a box; every box must have exactly 2 undrawn sides.
+/// As no box is claimed yet, the result is the sign of the endgame value for the mover.
+pub fn gamedots_result(pos: &Position) -> Result<GameResult, EndgameError> {
+    check_all_two(pos)?;
+    Ok(result_of(position_value(pos)?, alice_to_move(pos)))
+}
+
+/// The game's result from the mover's net score.
+pub const fn result_of(value: i64, alice_to_move: bool) -> GameResult {
+    match (value.signum(), alice_to_move) {
+        (0, _) => GameResult::Draw,
+        (1, true) | (-1, false) => GameResult::Alice,
+        _ => GameResult::Bob,
+    }
 }
 
 /// Slow, obviously correct references for the tests and benchmarks.
@@ -369,40 +364,59 @@ pub mod reference {
     use super::{Components, open_chain, open_loop};
     use crate::board::Position;
 
-    /// The multiset recursion of the module docs, memoised on sorted multisets. Exponential in
-    /// the number of distinct component kinds: for small cases only.
+    /// The multiset recursion of the module docs, memoised on the multiset (the count of each
+    /// distinct component, as one mixed-radix index into a dense table). Exponential in the
+    /// number of distinct component kinds: panics when the table would exceed 2^26 entries.
     pub fn multiset_value(c: &Components) -> i64 {
-        let mut memo = HashMap::new();
-        recurse(c.chains(), c.loops(), &mut memo)
+        // Distinct kinds: (is a loop, length), with their counts.
+        let mut kinds: Vec<((bool, usize), usize)> = Vec::new();
+        for kind in c.chains().iter().map(|&n| (false, n)).chain(c.loops().iter().map(|&m| (true, m))) {
+            match kinds.last_mut() {
+                Some((k, count)) if *k == kind => *count += 1,
+                _ => kinds.push((kind, 1)),
+            }
+        }
+        let mut radix = Vec::with_capacity(kinds.len());
+        let mut size = 1usize;
+        for &(_, count) in &kinds {
+            radix.push(size);
+            size = size
+                .checked_mul(count + 1)
+                .filter(|&s| s <= 1 << 26)
+                .expect("multiset too varied for the reference");
+        }
+        let mut memo = vec![None; size];
+        let counts: Vec<usize> = kinds.iter().map(|&(_, n)| n).collect();
+        let full = counts.iter().zip(&radix).map(|(n, r)| n * r).sum();
+        recurse(&kinds, &radix, &mut counts.clone(), full, &mut memo)
     }
 
-    fn recurse(chains: &[usize], loops: &[usize], memo: &mut HashMap<(Vec<usize>, Vec<usize>), i64>) -> i64 {
-        if chains.is_empty() && loops.is_empty() {
-            return 0;
-        }
-        let key = (chains.to_vec(), loops.to_vec());
-        if let Some(&v) = memo.get(&key) {
+    /// `f` of the multiset with `counts[k]` components of kind `k` (table index `at`).
+    fn recurse(
+        kinds: &[((bool, usize), usize)],
+        radix: &[usize],
+        counts: &mut [usize],
+        at: usize,
+        memo: &mut [Option<i64>],
+    ) -> i64 {
+        if let Some(v) = memo[at] {
             return v;
         }
-        let mut best = i64::MIN;
-        for i in 0..chains.len() {
-            if i > 0 && chains[i] == chains[i - 1] {
+        let mut best = None::<i64>;
+        for k in 0..kinds.len() {
+            if counts[k] == 0 {
                 continue;
             }
-            let rest: Vec<usize> =
-                chains.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &n)| n).collect();
-            best = best.max(open_chain(chains[i] as i64, recurse(&rest, loops, memo)));
+            counts[k] -= 1;
+            let rest = recurse(kinds, radix, counts, at - radix[k], memo);
+            counts[k] += 1;
+            let (is_loop, len) = kinds[k].0;
+            let v = if is_loop { open_loop(len as i64, rest) } else { open_chain(len as i64, rest) };
+            best = Some(best.map_or(v, |b| b.max(v)));
         }
-        for i in 0..loops.len() {
-            if i > 0 && loops[i] == loops[i - 1] {
-                continue;
-            }
-            let rest: Vec<usize> =
-                loops.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &n)| n).collect();
-            best = best.max(open_loop(loops[i] as i64, recurse(chains, &rest, memo)));
-        }
-        memo.insert(key, best);
-        best
+        let v = best.unwrap_or(0);
+        memo[at] = Some(v);
+        v
     }
 
     /// Plain negamax of the game itself over sets of drawn lines, knowing nothing of chains:
@@ -469,6 +483,15 @@ mod tests {
         // The complement: the border undrawn, the cross drawn: four corner 1-chains.
         let p = Position::from_lines(d, inner).unwrap();
         assert_eq!(decompose(&p).unwrap(), Components::new(vec![1, 1, 1, 1], vec![]));
+    }
+
+    #[test]
+    fn result_follows_the_sign_and_the_mover() {
+        assert_eq!(result_of(3, true), GameResult::Alice);
+        assert_eq!(result_of(3, false), GameResult::Bob);
+        assert_eq!(result_of(-1, true), GameResult::Bob);
+        assert_eq!(result_of(-1, false), GameResult::Alice);
+        assert_eq!(result_of(0, false), GameResult::Draw);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use pencilbox_dots::board::Position;
-use pencilbox_dots::endgame::{self, Components, reference};
+use pencilbox_dots::endgame::{self, Components, GameResult, reference};
 use pencilbox_grid::{Cell, Dims, Edge};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -75,7 +75,7 @@ fn check_every_position(rows: usize, cols: usize) -> usize {
     let mut brute = Brute::new(dims, &lines);
     let cell_masks: Vec<u32> =
         dims.cells().map(|c| dims.cell_edges(c).iter().fold(0u32, |m, e| m | 1 << e.index())).collect();
-    let mut compared = 0;
+    let (mut compared, mut all_two) = (0, 0);
     for drawn in 0..=brute.full {
         let simple = cell_masks.iter().all(|&m| matches!((m & !drawn).count_ones(), 0 | 2));
         if !simple {
@@ -85,11 +85,24 @@ fn check_every_position(rows: usize, cols: usize) -> usize {
             Position::from_lines(dims, (0..lines.len()).filter(|&i| drawn >> i & 1 == 1).map(Edge)).unwrap();
         let parts = endgame::decompose(&pos).unwrap();
         let truth = brute.value(drawn);
+        if pos.undrawn_counts().iter().all(|&u| u == 2) {
+            // GAMEDOTS: the brute-force value's sign and the mover (by the parity of the drawn
+            // lines) decide the result.
+            let want = match (truth.signum(), drawn.count_ones() % 2 == 0) {
+                (0, _) => GameResult::Draw,
+                (1, true) | (-1, false) => GameResult::Alice,
+                _ => GameResult::Bob,
+            };
+            assert_eq!(endgame::gamedots_result(&pos).unwrap(), want, "GAMEDOTS on\n{pos}");
+            all_two += 1;
+        } else {
+            assert!(endgame::gamedots_result(&pos).is_err());
+        }
         assert_eq!(reference::multiset_value(&parts), truth, "multiset recursion on\n{pos}{parts}");
         assert_eq!(endgame::value(&parts), truth, "fast value on\n{pos}{parts}");
         compared += 1;
     }
-    eprintln!("{rows}x{cols}: {compared} simple loony positions compared");
+    eprintln!("{rows}x{cols}: {compared} simple loony positions compared, {all_two} of them GAMEDOTS ones");
     compared
 }
 
@@ -126,13 +139,18 @@ fn count_positions(rows: usize, cols: usize) -> usize {
 /// A random simple loony position: chains and loops grown by random self-avoiding walks through
 /// unused boxes, kept while the number of undrawn lines stays within `max_undrawn`. Returns the
 /// position and the components it was built from.
-fn random_layout(rng: &mut ChaCha8Rng, dims: Dims, max_undrawn: usize) -> (Position, Components) {
+fn random_layout(
+    rng: &mut ChaCha8Rng,
+    dims: Dims,
+    max_undrawn: usize,
+    attempts: usize,
+) -> (Position, Components) {
     let mut used = vec![false; dims.num_cells()];
     let mut undrawn: HashSet<Edge> = HashSet::new();
     let (mut chains, mut loops) = (Vec::new(), Vec::new());
     let border: Vec<Edge> =
         dims.edges().filter(|&e| dims.edge_cells(e).iter().flatten().count() == 1).collect();
-    for _ in 0..40 {
+    for _ in 0..attempts {
         let grown = if rng.random_bool(0.6) {
             let e = border[rng.random_range(0..border.len())];
             let start = dims.edge_cells(e).into_iter().flatten().next().unwrap();
@@ -209,7 +227,7 @@ fn check_random_layouts(seed: u64, count: usize, max_undrawn: usize) -> usize {
     for i in 0..count {
         let (r, c) = sizes[i % sizes.len()];
         let dims = Dims::new(r, c).unwrap();
-        let (pos, built) = random_layout(&mut rng, dims, max_undrawn);
+        let (pos, built) = random_layout(&mut rng, dims, max_undrawn, 40);
         let parts = endgame::decompose(&pos).unwrap();
         assert_eq!(parts, built, "decomposition of\n{pos}");
         let lines: Vec<Edge> = pos.legal_moves().collect();
@@ -232,7 +250,7 @@ fn random_layouts_up_to_18_undrawn_lines() {
 }
 
 #[test]
-#[ignore = "slow: about a minute; run with --ignored"]
+#[ignore = "slow: several minutes; run with --ignored"]
 fn random_layouts_up_to_24_undrawn_lines() {
     check_random_layouts(2, 200, 24);
 }
@@ -251,6 +269,22 @@ fn short_heavy() -> impl Strategy<Value = Components> {
     (chains, loops).prop_map(|(c, l)| Components::new(c, l))
 }
 
+/// Many components of few kinds: up to 6 of each short kind plus a few long ones, so the
+/// recursion stays affordable while the counts exercise the dynamic programme.
+fn many_of_each() -> impl Strategy<Value = Components> {
+    let counts = proptest::collection::vec(0usize..=6, 5);
+    let long_chains = proptest::collection::vec(4usize..=14, 0..3);
+    let long_loops = proptest::collection::vec((4usize..=8).prop_map(|k| 2 * k), 0..3);
+    (counts, long_chains, long_loops).prop_map(|(k, mut chains, mut loops)| {
+        for (n, &times) in [1, 2, 3].iter().zip(&k) {
+            chains.extend(std::iter::repeat_n(*n, times));
+        }
+        loops.extend(std::iter::repeat_n(4, k[3]));
+        loops.extend(std::iter::repeat_n(6, k[4]));
+        Components::new(chains, loops)
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -261,6 +295,15 @@ proptest! {
 
     #[test]
     fn fast_value_equals_the_recursion_on_short_heavy_sets(c in short_heavy()) {
+        prop_assert_eq!(endgame::value(&c), reference::multiset_value(&c), "{}", c);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fast_value_equals_the_recursion_on_many_of_each(c in many_of_each()) {
         prop_assert_eq!(endgame::value(&c), reference::multiset_value(&c), "{}", c);
     }
 }
@@ -280,4 +323,100 @@ fn seed_examples() {
             assert_eq!(Brute::new(pos.dims(), &lines).value(0), want, "{name} by brute force");
         }
     }
+}
+
+/// The value, by the multiset recursion, of opening component `k` of `c` (a chain if `is_loop`
+/// is false) when `len` is its length.
+fn opening_value(c: &Components, is_loop: bool, len: usize) -> i64 {
+    let (mut chains, mut loops) = (c.chains().to_vec(), c.loops().to_vec());
+    let list = if is_loop { &mut loops } else { &mut chains };
+    let i = list.iter().position(|&n| n == len).unwrap();
+    list.remove(i);
+    let rest = reference::multiset_value(&Components::new(chains, loops));
+    if is_loop { endgame::open_loop(len as i64, rest) } else { endgame::open_chain(len as i64, rest) }
+}
+
+// The lemmas of the module docs of `endgame`, one by one, on the multiset recursion.
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn lemma_equal_handouts_cancel(c in multisets(), n in 1usize..=2) {
+        let mut chains = c.chains().to_vec();
+        chains.extend([n, n]);
+        let more = Components::new(chains, c.loops().to_vec());
+        prop_assert_eq!(reference::multiset_value(&more), reference::multiset_value(&c), "{}", c);
+    }
+
+    #[test]
+    fn lemma_long_components_aggregate(c in multisets()) {
+        let long_chains: Vec<usize> = c.chains().iter().copied().filter(|&n| n >= 4).collect();
+        let long_loops: Vec<usize> = c.loops().iter().copied().filter(|&m| m >= 8).collect();
+        let excess: usize = long_chains.iter().map(|n| n - 4).sum::<usize>() + long_loops.iter().map(|m| m - 8).sum::<usize>();
+        let mut chains: Vec<usize> = c.chains().iter().copied().filter(|&n| n < 4).collect();
+        let mut loops: Vec<usize> = c.loops().iter().copied().filter(|&m| m < 8).collect();
+        match (long_chains.is_empty(), long_loops.is_empty()) {
+            (false, false) => { chains.push(4 + excess); loops.push(8); }
+            (false, true) => chains.push(4 + excess),
+            (true, false) => loops.push(8 + excess),
+            (true, true) => {}
+        }
+        let aggregated = Components::new(chains, loops);
+        prop_assert_eq!(reference::multiset_value(&aggregated), reference::multiset_value(&c), "{} vs {}", c, aggregated);
+    }
+
+    #[test]
+    fn lemma_opening_orders(c in short_heavy()) {
+        let best = reference::multiset_value(&c);
+        if c.chains().contains(&1) {
+            prop_assert_eq!(opening_value(&c, false, 1), best, "a 1-chain first: {}", c);
+        }
+        if let Some(&smallest) = c.loops().first() {
+            for &m in c.loops() {
+                prop_assert!(opening_value(&c, true, smallest) >= opening_value(&c, true, m), "loop {} before {}: {}", smallest, m, c);
+            }
+        }
+        if c.chains().contains(&3) {
+            for &n in c.chains().iter().filter(|&&n| n >= 4) {
+                prop_assert!(opening_value(&c, false, 3) >= opening_value(&c, false, n), "3-chain before {}: {}", n, c);
+            }
+        }
+    }
+}
+
+/// Table size of the multiset recursion: the product of (count + 1) over distinct kinds.
+fn reference_cost(c: &Components) -> usize {
+    let mut kinds: Vec<(bool, usize)> = c.chains().iter().map(|&n| (false, n)).collect();
+    kinds.extend(c.loops().iter().map(|&m| (true, m)));
+    let mut cost = 1usize;
+    for (i, k) in kinds.iter().enumerate() {
+        if i == 0 || kinds[i - 1] != *k {
+            cost = cost.saturating_mul(kinds.iter().filter(|&x| x == k).count() + 1);
+        }
+    }
+    cost
+}
+
+#[test]
+fn random_20x20_layouts_decompose_and_match_the_recursion() {
+    let mut rng = ChaCha8Rng::seed_from_u64(20);
+    let dims = Dims::new(20, 20).unwrap();
+    let (mut checked, mut components) = (0, 0);
+    for i in 0..80 {
+        // Dense layouts (many components of many lengths) check the decomposition; sparser ones
+        // also the value, when the recursion's table is affordable.
+        let attempts = if i % 2 == 0 { 1000 } else { 60 };
+        let (pos, built) = random_layout(&mut rng, dims, usize::MAX, attempts);
+        let parts = endgame::decompose(&pos).unwrap();
+        assert_eq!(parts, built, "decomposition of\n{pos}");
+        components += parts.chains().len() + parts.loops().len();
+        if reference_cost(&parts) <= 1 << 20 {
+            assert_eq!(endgame::value(&parts), reference::multiset_value(&parts), "{parts}");
+            checked += 1;
+        }
+    }
+    eprintln!(
+        "80 random 20x20 layouts ({components} components): {checked} values checked against the recursion"
+    );
+    assert!(checked >= 30, "{checked}");
 }
