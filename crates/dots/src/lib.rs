@@ -5,6 +5,8 @@
 pub mod board;
 // Exact values of simple loony endgames made of independent chains and loops.
 pub mod endgame;
+// The compact line-set representation the solver and the bots search on.
+pub mod lines;
 // The exact solver for any position (alpha-beta with a transposition table).
 pub mod solver;
 // Playing engines: random, greedy, strong.

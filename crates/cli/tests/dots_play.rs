@@ -1,0 +1,163 @@
+//! `pencilbox dots solve|play|bot|match` end to end.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilbox"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pencilbox runs");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("pencilbox finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn solve_the_seed_examples() {
+    for n in [1, 2] {
+        let input = format!("examples/dots/endgame-{n}.in");
+        let expected =
+            std::fs::read_to_string(root().join(format!("examples/dots/endgame-{n}.out"))).unwrap();
+        let o = run(&["dots", "solve", &input], "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(stdout(&o).lines().next(), expected.lines().next(), "endgame-{n}");
+    }
+}
+
+#[test]
+fn solve_the_empty_2x2_board() {
+    let o = run(&["dots", "solve", "--board", "2x2"], "");
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("2"));
+    assert!(lines.next().unwrap().starts_with("best "));
+}
+
+#[test]
+fn solve_moves_and_json_agree() {
+    let o = run(&["dots", "solve", "--board", "2x2", "-", "--moves", "--json"], "111000000000\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let value = v["value"].as_i64().unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 9);
+    assert_eq!(moves.iter().map(|m| m["value"].as_i64().unwrap()).max(), Some(value));
+    let best = v["best_line"].as_u64().unwrap();
+    let best_value = moves.iter().find(|m| m["line"].as_u64() == Some(best)).unwrap()["value"].as_i64();
+    assert_eq!(best_value, Some(value));
+}
+
+#[test]
+fn solve_reads_the_ascii_picture() {
+    let picture = "+---+---+\n|       |\n+   +   +\n|       |\n+---+---+\n";
+    let o = run(&["dots", "solve", "--format", "ascii"], picture);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let auto = run(&["dots", "solve"], picture);
+    assert_eq!(stdout(&o), stdout(&auto));
+}
+
+#[test]
+fn solve_bad_input_exits_2() {
+    for (args, input) in [
+        (vec!["dots", "solve"], "2 2\n00\n0x0\n"),
+        (vec!["dots", "solve", "--board", "2x2", "-"], "0101"),
+        (vec!["dots", "solve", "--board", "9x9"], ""),
+        (vec!["dots", "solve", "--board", "2x2", "--format", "olympiad", "-"], "1 1\n0\n0\n00\n"),
+    ] {
+        let o = run(&args, input);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(!o.stderr.is_empty());
+    }
+}
+
+#[test]
+fn bot_protocol_round_trip() {
+    let script = "2x2 111000000000\nlevel greedy\nposition 2x2 101101101101\nnonsense\n2x2 01\nquit\n2x2 000000000000\n";
+    let o = run(&["dots", "bot", "--level", "strong", "--seed", "1", "--time-ms", "200"], script);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(lines[0].starts_with("move "));
+    assert_eq!(lines[1], "ok");
+    assert!(lines[2].starts_with("move "));
+    assert!(lines[3].starts_with("error "));
+    assert!(lines[4].starts_with("error "));
+    // The answer is a legal line: it was undrawn.
+    let words: Vec<&str> = lines[0].split_whitespace().collect();
+    let n: usize = words[1].parse().unwrap();
+    assert_eq!(&"111000000000"[n..=n], "0");
+}
+
+#[test]
+fn play_scripted_through_stdin() {
+    // A 1x1 board: the human's illegal inputs are explained, then the game runs to its end.
+    let script = "h 0 0\nh 0 0\nv 9 9\nh 1 0\nv 0 0\nv 0 1\n";
+    let o = run(&["dots", "play", "--board", "1x1", "--level", "greedy", "--seed", "3"], script);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("seed 3"));
+    assert!(
+        out.contains("already drawn") || out.contains("off the board") || out.contains("not on"),
+        "{out}"
+    );
+    assert!(out.contains("game over"), "{out}");
+}
+
+#[test]
+fn play_ends_cleanly_at_end_of_input() {
+    let o = run(&["dots", "play", "--board", "2x2", "--first", "human", "--seed", "1"], "h 0 0\n");
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("end of input"));
+}
+
+#[test]
+fn match_with_a_tiny_game_count() {
+    let args = [
+        "dots",
+        "match",
+        "--a",
+        "strong",
+        "--b",
+        "random",
+        "--board",
+        "2x2",
+        "--games",
+        "4",
+        "--time-ms",
+        "50",
+        "--seed",
+        "5",
+        "--json",
+    ];
+    let o = run(&args, "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["games"], 4);
+    let total =
+        v["a_wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["a_losses"].as_u64().unwrap();
+    assert_eq!(total, 4);
+    // On 2x2 the strong engine plays perfectly: it never loses to random play.
+    assert_eq!(v["a_losses"], 0);
+}
+
+#[test]
+fn solve_gives_up_at_its_time_limit() {
+    let o = run(&["dots", "solve", "--board", "5x5", "--time-limit", "0.2", "--tt-mib", "16"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ran out of time"));
+}

@@ -1,0 +1,340 @@
+//! The compact representation the solver and the bots search on: the set of drawn lines as one
+//! `u128` bitmask (bit `i` = edge `i` of the shared numbering, see `pencilbox_grid`), and a
+//! [`Geometry`] with the per-box side masks and the board's symmetries precomputed.
+//!
+//! The value of the rest of a Dots-and-Boxes game depends only on which lines are drawn (not on
+//! the score or on who moved last), so a `LineSet` is a complete search state.
+
+use pencilbox_grid::{Cell, Dims, Edge};
+
+/// The largest number of lines a compact board may have (one bit per line in a `u128`).
+pub const MAX_LINES: usize = 128;
+
+/// A set of drawn lines: bit `i` is edge `i`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct LineSet(pub u128);
+
+impl LineSet {
+    pub const EMPTY: LineSet = LineSet(0);
+
+    pub const fn contains(self, edge: Edge) -> bool {
+        self.0 >> edge.0 & 1 == 1
+    }
+    #[must_use]
+    pub const fn with(self, edge: Edge) -> LineSet {
+        LineSet(self.0 | 1 << edge.0)
+    }
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+    /// The edges in the set, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = Edge> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(Edge(i))
+        })
+    }
+}
+
+/// A box of the board, by row-major index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BoxId(pub u8);
+
+/// Errors building a compact geometry.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GeometryError {
+    #[error("a {dims} board has {lines} lines; the solver and the bots handle at most {max}")]
+    TooManyLines { dims: Dims, lines: usize, max: usize },
+}
+
+/// Precomputed facts about one board size.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    dims: Dims,
+    /// `box_sides[b]`: the mask of the four sides of box `b`.
+    box_sides: Vec<u128>,
+    /// `edge_boxes[e]`: the boxes on the two sides of edge `e` (one or two of them).
+    edge_boxes: Vec<[Option<BoxId>; 2]>,
+    /// Every line of the board.
+    all: u128,
+    /// Edge permutations of the board's symmetry group (identity first), as byte lookup tables:
+    /// `sym_tables[s][k][byte]` is the image of the lines `8k..8k+8` given by `byte`.
+    sym_tables: Vec<Vec<[u128; 256]>>,
+    /// The same symmetries as edge permutations: `perms[s][e]` is the image of edge `e`.
+    perms: Vec<Vec<usize>>,
+    /// `inverses[s]`: the symmetry that undoes `s`.
+    inverses: Vec<usize>,
+}
+
+impl Geometry {
+    pub fn new(dims: Dims) -> Result<Geometry, GeometryError> {
+        let n = dims.num_edges();
+        if n > MAX_LINES {
+            return Err(GeometryError::TooManyLines { dims, lines: n, max: MAX_LINES });
+        }
+        let box_sides =
+            dims.cells().map(|cell| dims.cell_edges(cell).iter().fold(0u128, |m, e| m | 1 << e.0)).collect();
+        let edge_boxes = dims
+            .edges()
+            .map(|e| dims.edge_cells(e).map(|c| c.map(|c| BoxId(dims.cell_index(c) as u8))))
+            .collect();
+        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let perms = symmetries(dims);
+        let sym_tables = perms.iter().map(|perm| byte_tables(perm)).collect();
+        let inverses = perms
+            .iter()
+            .map(|p| {
+                let undoes = |q: &&Vec<usize>| (0..n).all(|e| q[p[e]] == e);
+                perms.iter().position(|q| undoes(&q)).expect("a symmetry group holds inverses")
+            })
+            .collect();
+        Ok(Geometry { dims, box_sides, edge_boxes, all, sym_tables, perms, inverses })
+    }
+
+    pub const fn dims(&self) -> Dims {
+        self.dims
+    }
+    pub fn num_lines(&self) -> usize {
+        self.edge_boxes.len()
+    }
+    pub fn num_boxes(&self) -> usize {
+        self.box_sides.len()
+    }
+    pub const fn all_lines(&self) -> LineSet {
+        LineSet(self.all)
+    }
+    pub fn undrawn(&self, drawn: LineSet) -> LineSet {
+        LineSet(self.all & !drawn.0)
+    }
+    pub fn box_sides(&self, b: BoxId) -> u128 {
+        self.box_sides[b.0 as usize]
+    }
+    /// The boxes an edge borders.
+    pub fn edge_boxes(&self, e: Edge) -> impl Iterator<Item = BoxId> + '_ {
+        self.edge_boxes[e.0].iter().flatten().copied()
+    }
+    pub fn boxes(&self) -> impl Iterator<Item = BoxId> + use<> {
+        (0..self.box_sides.len() as u8).map(BoxId)
+    }
+    pub fn cell(&self, b: BoxId) -> Cell {
+        self.dims.cell_at(b.0 as usize)
+    }
+    /// How many sides of box `b` are drawn.
+    pub fn drawn_sides(&self, drawn: LineSet, b: BoxId) -> u32 {
+        (drawn.0 & self.box_sides[b.0 as usize]).count_ones()
+    }
+    /// The number of boxes with all four sides drawn.
+    pub fn claimed_boxes(&self, drawn: LineSet) -> u32 {
+        self.box_sides.iter().filter(|&&m| drawn.0 & m == m).count() as u32
+    }
+    /// The boxes not yet claimed.
+    pub fn unclaimed_boxes(&self, drawn: LineSet) -> u32 {
+        self.num_boxes() as u32 - self.claimed_boxes(drawn)
+    }
+    /// How many boxes drawing `e` (undrawn) completes: 0, 1 or 2.
+    pub fn completes(&self, drawn: LineSet, e: Edge) -> u32 {
+        self.edge_boxes(e).filter(|&b| self.drawn_sides(drawn, b) == 3).count() as u32
+    }
+    /// Whether drawing `e` hands the opponent a box: it gives some box its third side.
+    pub fn gives_box(&self, drawn: LineSet, e: Edge) -> bool {
+        self.edge_boxes(e).any(|b| self.drawn_sides(drawn, b) == 2)
+    }
+    /// The number of symmetries of the board (4 for a rectangle, 8 for a square; 2 for a 1×N
+    /// strip counts its reflections all the same).
+    pub fn num_symmetries(&self) -> usize {
+        self.sym_tables.len()
+    }
+    /// The image of `lines` under symmetry `s`.
+    pub fn transform(&self, s: usize, lines: LineSet) -> LineSet {
+        let tables = &self.sym_tables[s];
+        let mut out = 0u128;
+        for (k, table) in tables.iter().enumerate() {
+            out |= table[(lines.0 >> (8 * k)) as usize & 0xff];
+        }
+        LineSet(out)
+    }
+    /// The smallest image of `lines` under the board's symmetries (equal for symmetric
+    /// positions, which have equal values) and the symmetry that gives it.
+    pub fn canonical(&self, lines: LineSet) -> (LineSet, usize) {
+        let mut best = (lines, 0);
+        for s in 1..self.sym_tables.len() {
+            let img = self.transform(s, lines);
+            if img < best.0 {
+                best = (img, s);
+            }
+        }
+        best
+    }
+    /// The image of one edge under symmetry `s`.
+    pub fn map_edge(&self, s: usize, e: Edge) -> Edge {
+        Edge(self.perms[s][e.0])
+    }
+    /// The symmetry that undoes symmetry `s`.
+    pub fn inverse(&self, s: usize) -> usize {
+        self.inverses[s]
+    }
+}
+
+/// The edge permutations of the board's symmetry group, identity first.
+fn symmetries(dims: Dims) -> Vec<Vec<usize>> {
+    let (rows, cols) = (dims.rows(), dims.cols());
+    // A symmetry maps dots to dots; an edge maps to the edge between the images of its dots.
+    // Dot maps on a (rows+1)×(cols+1) dot grid: the dihedral maps that keep the shape.
+    type DotMap = fn(usize, usize, usize, usize) -> (usize, usize);
+    let mut maps: Vec<DotMap> =
+        vec![|r, c, _, _| (r, c), |r, c, _, w| (r, w - c), |r, c, h, _| (h - r, c), |r, c, h, w| {
+            (h - r, w - c)
+        }];
+    if rows == cols {
+        maps.push(|r, c, _, _| (c, r));
+        maps.push(|r, c, h, _| (h - c, r));
+        maps.push(|r, c, _, w| (c, w - r));
+        maps.push(|r, c, h, w| (h - c, w - r));
+    }
+    let mut perms: Vec<Vec<usize>> = Vec::new();
+    for map in maps {
+        let perm: Vec<usize> = dims
+            .edges()
+            .map(|e| {
+                let (a, b) = dims.edge_dots(e);
+                let (ar, ac) = map(a.row, a.col, rows, cols);
+                let (br, bc) = map(b.row, b.col, rows, cols);
+                let img =
+                    dims.edge_between(pencilbox_grid::Dot::new(ar, ac), pencilbox_grid::Dot::new(br, bc));
+                img.expect("a board symmetry maps edges to edges").0
+            })
+            .collect();
+        if !perms.contains(&perm) {
+            perms.push(perm);
+        }
+    }
+    perms
+}
+
+fn byte_tables(perm: &[usize]) -> Vec<[u128; 256]> {
+    (0..perm.len().div_ceil(8))
+        .map(|k| {
+            let mut table = [0u128; 256];
+            for (byte, slot) in table.iter_mut().enumerate() {
+                for bit in 0..8 {
+                    let e = 8 * k + bit;
+                    if byte >> bit & 1 == 1 && e < perm.len() {
+                        *slot |= 1 << perm[e];
+                    }
+                }
+            }
+            table
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetry_group_sizes() {
+        let g = |r, c| Geometry::new(Dims::new(r, c).unwrap()).unwrap().num_symmetries();
+        assert_eq!(g(3, 3), 8);
+        assert_eq!(g(3, 4), 4);
+        assert_eq!(g(1, 1), 8);
+        assert_eq!(g(1, 3), 4);
+    }
+
+    #[test]
+    fn symmetries_map_boxes_to_boxes() {
+        for (r, c) in [(2, 2), (2, 3), (3, 3), (4, 5)] {
+            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+            for s in 0..geo.num_symmetries() {
+                for b in geo.boxes() {
+                    let img = geo.transform(s, LineSet(geo.box_sides(b)));
+                    assert!(geo.boxes().any(|x| geo.box_sides(x) == img.0), "{r}x{c} sym {s}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn too_many_lines_is_an_error() {
+        assert!(Geometry::new(Dims::new(8, 8).unwrap()).is_err());
+        assert!(Geometry::new(Dims::new(7, 7).unwrap()).is_ok());
+    }
+}
+
+/// No chain: the line gives no box away.
+pub const NO_CHAIN: u8 = u8::MAX;
+
+/// The chains and loops of a position without takeable boxes: maximal groups of boxes with
+/// exactly two undrawn sides, joined by undrawn lines. Drawing any line that touches one of them
+/// hands the group's boxes to the opponent.
+#[derive(Clone, Debug)]
+pub struct Chains {
+    /// `chain_of_line[e]`: the group the undrawn line `e` touches, or [`NO_CHAIN`] if `e` is safe.
+    pub chain_of_line: [u8; MAX_LINES],
+    /// `len[i]`: the number of boxes of group `i`.
+    pub len: [u8; 64],
+    /// `is_loop[i]`: every undrawn side of group `i` joins two of its own boxes.
+    pub is_loop: [bool; 64],
+    /// The number of groups.
+    pub count: usize,
+}
+
+impl Chains {
+    /// The groups of `drawn`; boxes with one undrawn side (takeable) count as their own.
+    pub fn of(geo: &Geometry, drawn: LineSet) -> Chains {
+        let mut out =
+            Chains { chain_of_line: [NO_CHAIN; MAX_LINES], len: [0; 64], is_loop: [false; 64], count: 0 };
+        let undrawn = |b: BoxId| 4 - geo.drawn_sides(drawn, b);
+        let mut group = [NO_CHAIN; 64];
+        let mut stack = [BoxId(0); 64];
+        for start in geo.boxes() {
+            if undrawn(start) != 2 || group[start.0 as usize] != NO_CHAIN {
+                continue;
+            }
+            let id = out.count as u8;
+            out.count += 1;
+            let mut closed = true;
+            group[start.0 as usize] = id;
+            stack[0] = start;
+            let mut top = 1;
+            while top > 0 {
+                top -= 1;
+                let b = stack[top];
+                out.len[id as usize] += 1;
+                let free = geo.box_sides(b) & !drawn.0;
+                for e in LineSet(free).iter() {
+                    out.chain_of_line[e.0] = id;
+                    match geo.edge_boxes(e).find(|&x| x != b) {
+                        Some(n) if undrawn(n) == 2 => {
+                            if group[n.0 as usize] == NO_CHAIN {
+                                group[n.0 as usize] = id;
+                                stack[top] = n;
+                                top += 1;
+                            }
+                        }
+                        _ => closed = false,
+                    }
+                }
+            }
+            out.is_loop[id as usize] = closed;
+        }
+        out
+    }
+}
+
+impl LineSet {
+    /// The drawn lines of a position (a thin adapter from [`crate::board::Position`]); `None`
+    /// when the board has more than [`MAX_LINES`] lines.
+    pub fn of_position(position: &crate::board::Position) -> Option<LineSet> {
+        if position.dims().num_edges() > MAX_LINES {
+            return None;
+        }
+        Some(position.drawn().iter().fold(LineSet::EMPTY, |s, i| LineSet(s.0 | 1 << i)))
+    }
+}

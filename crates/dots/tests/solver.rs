@@ -1,0 +1,227 @@
+//! The solver against published values and against a plain brute force.
+
+use std::collections::HashMap;
+
+use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::solver::{Pruning, Score, Solver, TableSize};
+use pencilbox_grid::Dims;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn geometry(rows: usize, cols: usize) -> Geometry {
+    Geometry::new(Dims::new(rows, cols).unwrap()).unwrap()
+}
+
+fn solve_empty(rows: usize, cols: usize) -> Score {
+    let mut solver = Solver::new(geometry(rows, cols), TableSize::Mib(64));
+    solver.value(LineSet::EMPTY).unwrap()
+}
+
+/// Obviously correct: plain negamax over every legal move, memoised on the drawn lines.
+fn brute_force(geo: &Geometry, drawn: LineSet, memo: &mut HashMap<LineSet, Score>) -> Score {
+    if let Some(&v) = memo.get(&drawn) {
+        return v;
+    }
+    let undrawn = geo.undrawn(drawn);
+    let v = undrawn
+        .iter()
+        .map(|e| {
+            let k = geo.completes(drawn, e) as Score;
+            let child = brute_force(geo, drawn.with(e), memo);
+            if k > 0 { k + child } else { -child }
+        })
+        .max()
+        .unwrap_or(0);
+    memo.insert(drawn, v);
+    v
+}
+
+/// A random position of `rows × cols` with exactly `undrawn` lines left.
+fn random_position(rng: &mut ChaCha8Rng, geo: &Geometry, undrawn: usize) -> LineSet {
+    let n = geo.num_lines();
+    let mut lines: Vec<usize> = (0..n).collect();
+    for i in 0..n {
+        let j = rng.random_range(i..n);
+        lines.swap(i, j);
+    }
+    lines[undrawn.min(n)..].iter().fold(LineSet::EMPTY, |s, &e| LineSet(s.0 | 1 << e))
+}
+
+#[test]
+fn published_values_up_to_3x3() {
+    // Barker & Korf, "Solving Dots-And-Boxes" (AAAI 2012), net score of the first player.
+    for (r, c, v) in [(1, 1, -1), (1, 2, 0), (2, 2, 2), (2, 3, -2), (3, 3, -3)] {
+        assert_eq!(solve_empty(r, c), v, "{r}x{c}");
+        assert_eq!(solve_empty(c, r), v, "{c}x{r}");
+    }
+}
+
+#[test]
+#[ignore = "slow: 2x4 and 3x4 from the empty board"]
+fn published_values_3x4() {
+    assert_eq!(solve_empty(2, 4), 2);
+    assert_eq!(solve_empty(3, 4), 0);
+}
+
+/// `cargo test --release -p pencilbox-dots --test solver -- --ignored --nocapture solve_4x4`
+/// (prints the known bounds on the value as the search narrows them).
+#[test]
+#[ignore = "slow: a long run"]
+fn solve_4x4() {
+    let start = std::time::Instant::now();
+    let mut solver = Solver::new(geometry(4, 4), TableSize::Mib(1024));
+    let mut last = 0;
+    solver.set_progress(Some(Box::new(move |s: &pencilbox_dots::solver::Stats| {
+        let secs = start.elapsed().as_secs();
+        if secs >= last + 30 {
+            last = secs;
+            eprintln!(
+                "{secs:>6} s  {} nodes  table {}/{}  value in [{}, {}]",
+                s.nodes, s.tt_used, s.tt_capacity, s.lower, s.upper
+            );
+        }
+    })));
+    let v = solver.value(LineSet::EMPTY).unwrap();
+    eprintln!("4x4: {v} in {:?}, {:?}", start.elapsed(), solver.stats());
+    assert_eq!(v, 0);
+}
+
+fn cross_check(seed: u64, count: usize, max_undrawn: usize) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut checked = 0;
+    for _ in 0..count {
+        let (r, c) = (rng.random_range(1..=5), rng.random_range(1..=5));
+        let geo = geometry(r, c);
+        let u = rng.random_range(1..=max_undrawn.min(geo.num_lines()));
+        let drawn = random_position(&mut rng, &geo, u);
+        let expected = brute_force(&geo, drawn, &mut HashMap::new());
+        let mut solver = Solver::new(geo, TableSize::Entries(1 << 12));
+        assert_eq!(solver.value(drawn).unwrap(), expected, "{r}x{c} drawn {:#x}", drawn.0);
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn solver_matches_brute_force_on_random_positions() {
+    assert_eq!(cross_check(1, 400, 14), 400);
+    assert_eq!(cross_check(2, 40, 18), 40);
+}
+
+#[test]
+#[ignore = "slow: brute force up to 24 undrawn lines"]
+fn solver_matches_brute_force_up_to_24_undrawn() {
+    assert_eq!(cross_check(3, 100, 24), 100);
+}
+
+#[test]
+fn move_values_are_consistent_with_the_value() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    for _ in 0..60 {
+        let (r, c) = (rng.random_range(1..=4), rng.random_range(1..=4));
+        let geo = geometry(r, c);
+        let u = rng.random_range(1..=16.min(geo.num_lines()));
+        let drawn = random_position(&mut rng, &geo, u);
+        let mut solver = Solver::new(geo, TableSize::Mib(1));
+        let value = solver.value(drawn).unwrap();
+        let moves = solver.move_values(drawn).unwrap();
+        assert_eq!(moves.len(), u);
+        assert_eq!(moves.iter().map(|m| m.1).max(), Some(value));
+        let (v, best) = solver.best_move(drawn).unwrap();
+        assert_eq!(v, value);
+        let best = best.expect("a move");
+        assert_eq!(moves.iter().find(|m| m.0 == best).map(|m| m.1), Some(value));
+    }
+}
+
+#[test]
+fn best_move_of_a_full_board_is_none() {
+    let geo = geometry(2, 2);
+    let all = geo.all_lines();
+    let mut solver = Solver::new(geo, TableSize::Mib(1));
+    assert_eq!(solver.best_move(all).unwrap(), (0, None));
+}
+
+#[test]
+fn interrupted_search_reports_it() {
+    let mut solver = Solver::new(geometry(4, 4), TableSize::Mib(1));
+    solver.set_deadline(Some(std::time::Instant::now()));
+    assert!(solver.value(LineSet::EMPTY).is_err());
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// The transposition table (any size, with or without symmetry) never changes a value.
+        #[test]
+        fn value_with_table_equals_value_without(
+            r in 1usize..=4, c in 1usize..=4, seed in any::<u64>(), u in 1usize..=16,
+        ) {
+            let geo = geometry(r, c);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let drawn = random_position(&mut rng, &geo, u.min(geo.num_lines()));
+            let none = Solver::new(geo.clone(), TableSize::Entries(0)).value(drawn).unwrap();
+            let tiny = Solver::new(geo.clone(), TableSize::Entries(8)).value(drawn).unwrap();
+            let big = Solver::new(geo.clone(), TableSize::Mib(1)).value(drawn).unwrap();
+            let mut plain = Solver::new(geo, TableSize::Mib(1));
+            plain.set_symmetry(false);
+            let plain = plain.value(drawn).unwrap();
+            prop_assert_eq!(none, tiny);
+            prop_assert_eq!(none, big);
+            prop_assert_eq!(none, plain);
+        }
+
+        /// Each pruning rule is exact: switching any of them off leaves the value unchanged.
+        #[test]
+        fn value_with_pruning_equals_value_without(
+            r in 1usize..=4, c in 1usize..=4, seed in any::<u64>(), u in 1usize..=14,
+        ) {
+            let geo = geometry(r, c);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let drawn = random_position(&mut rng, &geo, u.min(geo.num_lines()));
+            let mut values = Vec::new();
+            let all = Pruning::ALL;
+            for pruning in [
+                all,
+                Pruning::NONE,
+                Pruning { free_captures: false, ..all },
+                Pruning { chain_captures: false, ..all },
+                Pruning { one_line_per_long_chain: false, ..all },
+                Pruning { simple_endgames: false, ..all },
+            ] {
+                let mut solver = Solver::new(geo.clone(), TableSize::Mib(1));
+                solver.set_pruning(pruning);
+                values.push(solver.value(drawn).unwrap());
+            }
+            prop_assert!(values.iter().all(|&v| v == values[0]), "{values:?}");
+        }
+    }
+}
+
+/// `cargo test --release -p pencilbox-dots --test solver -- --ignored --nocapture solve_times`
+/// prints the time and node count of the empty-board solves up to 3x4 (the README's table).
+#[test]
+#[ignore = "slow: about a minute"]
+fn solve_times() {
+    for (r, c, expected) in [(3, 3, -3), (2, 4, 2), (3, 4, 0)] {
+        let t = std::time::Instant::now();
+        let mut solver = Solver::new(geometry(r, c), TableSize::Mib(1024));
+        let v = solver.value(LineSet::EMPTY).unwrap();
+        println!("{r}x{c}: {v} in {:?}, {:?}", t.elapsed(), solver.stats());
+        assert_eq!(v, expected);
+    }
+}
+
+#[test]
+#[ignore = "probe: node counts of empty-board solves up to 3x4 (for move-ordering work)"]
+fn node_counts() {
+    for (r, c) in [(3, 3), (2, 4), (3, 4)] {
+        let mut solver = Solver::new(geometry(r, c), TableSize::Mib(1024));
+        let v = solver.value(LineSet::EMPTY).unwrap();
+        println!("{r}x{c}: {v} nodes {}", solver.stats().nodes);
+    }
+}
