@@ -17,7 +17,7 @@ use clap::{Parser, Subcommand};
 /// bad usage (the message on standard error names the problem and, where it applies, its line and
 /// column).
 #[derive(Debug, Parser)]
-#[command(name = "pencilbox", version, propagate_version = true)]
+#[command(name = "pencilbox", version, propagate_version = true, after_help = TOP_EXAMPLES)]
 struct Cli {
     #[command(subcommand)]
     game: Game,
@@ -26,15 +26,46 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Game {
     /// Wall Making Game: an impartial game solved with Sprague–Grundy values over rectangles.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = WALLS_EXAMPLES)]
     Walls(walls::Command),
     /// Dots-and-Boxes: exact endgames, an exact solver and an opponent.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = DOTS_EXAMPLES)]
     Dots(dots::Command),
     /// Slitherlink: a complete solver with uniqueness proofs, and the standard formats.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = SLITHER_EXAMPLES)]
     Slither(slither::Command),
 }
+
+const TOP_EXAMPLES: &str = "\
+Examples:
+  pencilbox walls winner examples/walls/sample-1.in     First or Second
+  pencilbox dots endgame examples/dots/endgame-1.in     exact value of a chains-and-loops endgame
+  pencilbox slither solve examples/slither/thsl-1.in    solve and prove uniqueness
+  pencilbox <game> --help                               every verb of a game, with examples";
+
+const WALLS_EXAMPLES: &str = "\
+Examples:
+  pencilbox walls winner examples/walls/sample-3.in
+  pencilbox walls analyze --json examples/walls/sample-3.in
+  pencilbox walls play --empty 4x4 --first engine";
+
+const DOTS_EXAMPLES: &str = "\
+Examples:
+  pencilbox dots endgame --explain examples/dots/endgame-2.in
+  pencilbox dots winner examples/dots/endgame-1.in
+  pencilbox dots solve --board 3x3 --moves
+  pencilbox dots play --board 3x3 --level strong
+  echo '2x2 111000000000' | pencilbox dots bot --level strong
+  pencilbox dots match --a strong --b greedy --board 5x5 --games 10";
+
+const SLITHER_EXAMPLES: &str = "\
+Examples:
+  pencilbox slither solve examples/slither/thsl-1.in
+  pencilbox slither count --limit 10 'p?slither/6/5/d78651c575agc1d'
+  pencilbox slither explain 'https://puzz.link/p?slither/6/5/g11bga18060216bc21c'
+  pencilbox slither grade examples/slither/thsl-1.in
+  pencilbox slither generate --size 10x10 --difficulty standard --seed 7
+  pencilbox slither convert --output loopy examples/slither/thsl-1.in";
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
