@@ -1,14 +1,10 @@
 //! `pencilbox --help` and `pencilbox <game> --help` list every verb and show examples; the
 //! examples shown at the top level actually run.
 
-use std::process::Command;
+mod common;
 
 fn pencilbox(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_pencilbox"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .output()
-        .expect("run pencilbox")
+    common::run(args, "")
 }
 
 fn help(args: &[&str]) -> String {

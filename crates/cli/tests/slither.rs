@@ -1,31 +1,16 @@
 //! `pencilbox slither …` end to end: outputs, verdict exit codes and bad-input errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilbox"))
-        .arg("slither")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
+use common::{stderr, stdout};
+
+/// Runs `pencilbox slither args…`.
+fn run(args: &[&str], stdin: &str) -> std::process::Output {
+    common::run(&[&["slither"], args].concat(), stdin)
 }
 
 fn example(name: &str) -> String {
-    let path = format!("{}/../../examples/slither/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(path).unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
+    std::fs::read_to_string(common::example(&format!("slither/{name}"))).unwrap()
 }
 
 #[test]

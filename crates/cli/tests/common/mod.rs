@@ -1,0 +1,40 @@
+//! Helpers shared by the CLI integration tests: run the `pencilbox` binary as a user would.
+// Each test binary uses a different subset of these helpers.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// The repository root (commands run there, so `examples/...` paths work as in the README).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A file under the repository's `examples/`.
+pub fn example(path: &str) -> PathBuf {
+    root().join("examples").join(path)
+}
+
+/// Runs `pencilbox args…` in the repository root with `stdin` as standard input.
+pub fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilbox"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pencilbox starts");
+    // A verb may exit before reading all of its input; a closed pipe is not a test failure.
+    let _ = child.stdin.take().expect("stdin is piped").write_all(stdin.as_bytes());
+    child.wait_with_output().expect("pencilbox finishes")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
