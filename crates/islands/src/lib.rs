@@ -1,0 +1,1 @@
+//! The Islands game (being written).
