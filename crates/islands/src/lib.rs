@@ -1,1 +1,26 @@
-//! The Islands game (being written).
+//! The Islands game: on an N×N board of empty and numbered cells, players in turn paint a
+//! connected region holding exactly one number, of exactly that many cells, touching no earlier
+//! paint. Who cannot move loses, unless every number has been painted: then it is a draw.
+//!
+//! ```
+//! use pencilbox_islands::{Board, solve};
+//! use pencilbox_cgt::Outcome;
+//! let board: Board = "3\n1 # 1\n# # #\n# # #\n".parse().unwrap();
+//! // Painting one 1 leaves the other alive: both get painted and the game is drawn... unless
+//! // the first player is clever? No: any 1 is one cell and they never touch.
+//! assert_eq!(solve(&board, None).unwrap().outcome, Outcome::Draw);
+//! ```
+
+pub mod board;
+pub mod bots;
+pub mod field;
+pub mod generate;
+pub mod moves;
+pub mod solve;
+
+pub use board::{Board, ParseError, Square};
+pub use bots::{Level, choose_move};
+pub use field::{Bias, Field, Sq};
+pub use generate::{GenError, GenParams, Preset, generate};
+pub use moves::{IllegalMove, Move, RawMove};
+pub use solve::{Solution, SolveError, Solver, Status, solve, status};
