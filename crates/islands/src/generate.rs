@@ -84,3 +84,41 @@ pub fn generate(params: GenParams, rng: &mut impl Rng) -> Result<Board, GenError
     }
     Ok(Board::from_squares(n, squares).expect("checked parameters"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn presets_are_reproducible_from_the_seed() {
+        for preset in [Preset::Small, Preset::Medium, Preset::Large] {
+            let p = preset.params();
+            let a = generate(p, &mut ChaCha8Rng::seed_from_u64(42)).unwrap();
+            let b = generate(p, &mut ChaCha8Rng::seed_from_u64(42)).unwrap();
+            let c = generate(p, &mut ChaCha8Rng::seed_from_u64(43)).unwrap();
+            assert_eq!(a, b);
+            assert_ne!(a, c);
+            assert_eq!(a.n(), p.n);
+            assert!(a.numbers().all(|(_, k)| (p.min..=p.max).contains(&k)));
+            assert!(a.numbers().next().is_some());
+        }
+    }
+
+    #[test]
+    fn density_reads_the_seed_formula() {
+        assert!((density(30, 0) - 0.6 / ((2.0 * std::f64::consts::PI).sqrt() * 0.3)).abs() < 1e-12);
+        // Decay length 2·N·σ² = 5.4 for N = 30.
+        assert!((density(30, 54) / density(30, 0) - (-10.0f64).exp()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bad_parameters_are_refused() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let p = GenParams { n: 5, centers: 1, min: 0, max: 3 };
+        assert_eq!(generate(p, &mut rng), Err(GenError::BadRange(0, 3)));
+        assert_eq!(generate(GenParams { centers: 0, min: 1, ..p }, &mut rng), Err(GenError::NoCenters));
+        assert_eq!(generate(GenParams { n: 0, min: 1, ..p }, &mut rng), Err(GenError::BadSize(0)));
+    }
+}

@@ -6,8 +6,7 @@
 //! use pencilbox_islands::{Board, solve};
 //! use pencilbox_cgt::Outcome;
 //! let board: Board = "3\n1 # 1\n# # #\n# # #\n".parse().unwrap();
-//! // Painting one 1 leaves the other alive: both get painted and the game is drawn... unless
-//! // the first player is clever? No: any 1 is one cell and they never touch.
+//! // Two 1s that do not touch: each player paints one and every number ends up painted.
 //! assert_eq!(solve(&board, None).unwrap().outcome, Outcome::Draw);
 //! ```
 
