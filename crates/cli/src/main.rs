@@ -3,6 +3,7 @@
 
 mod dots;
 mod input;
+mod islands;
 mod walls;
 
 use std::process::ExitCode;
@@ -30,6 +31,9 @@ enum Game {
     /// Dots-and-Boxes: exact endgames, an exact solver and an opponent.
     #[command(subcommand)]
     Dots(dots::Command),
+    /// Islands: paint numbered regions; exact solver, bots, referee, tournaments, generator.
+    #[command(subcommand)]
+    Islands(islands::Command),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +41,7 @@ fn main() -> ExitCode {
     let result = match cli.game {
         Game::Walls(cmd) => walls::run(cmd),
         Game::Dots(cmd) => dots::run(cmd),
+        Game::Islands(cmd) => islands::run(cmd),
     };
     match result {
         Ok(code) => code,
