@@ -112,8 +112,17 @@ fn solve_gives_the_outcome_and_a_move() {
 
 fn referee(first: &str, second: &str, board: &Path, time_ms: &str) -> serde_json::Value {
     let o = run(&[
-        "islands", "referee", "--first", first, "--second", second, "--board",
-        board.to_str().unwrap(), "--time-ms", time_ms, "--json",
+        "islands",
+        "referee",
+        "--first",
+        first,
+        "--second",
+        second,
+        "--board",
+        board.to_str().unwrap(),
+        "--time-ms",
+        time_ms,
+        "--json",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     serde_json::from_str(&stdout(&o)).unwrap()
@@ -125,7 +134,11 @@ fn referee_punishes_each_kind_of_bad_bot() {
         ("crash.sh", "crashed", example()),
         ("sleep.sh", "timed out", example()),
         ("garbage.sh", "unreadable game.out", example()),
-        ("touching.sh", "illegal move: cell (1, 0) touches an earlier painted region", fixture("touching.in")),
+        (
+            "touching.sh",
+            "illegal move: cell (1, 0) touches an earlier painted region",
+            fixture("touching.in"),
+        ),
     ];
     for (name, reason, board) in cases {
         let started = std::time::Instant::now();
@@ -143,7 +156,16 @@ fn referee_plays_the_statement_board_to_the_end() {
     // The start is a win for the first player, and strong plays it exactly.
     assert_eq!(v["result"], "first", "{v}");
     assert!(v["invalid"].is_null());
-    let o = run(&["islands", "referee", "--first", "greedy", "--second", "random", "--board", example().to_str().unwrap()]);
+    let o = run(&[
+        "islands",
+        "referee",
+        "--first",
+        "greedy",
+        "--second",
+        "random",
+        "--board",
+        example().to_str().unwrap(),
+    ]);
     let text = stdout(&o);
     assert!(text.starts_with("1. first: "), "{text}");
     assert!(text.lines().last().unwrap().starts_with("result: "), "{text}");
@@ -159,7 +181,20 @@ fn generate_is_reproducible_from_the_seed() {
     assert_eq!(boards.len(), 2);
     assert_eq!(boards[0].n(), 15);
     assert_ne!(boards[0], boards[1]);
-    let c = run(&["islands", "generate", "--n", "7", "--centers", "2", "--min", "2", "--max", "3", "--seed", "1"]);
+    let c = run(&[
+        "islands",
+        "generate",
+        "--n",
+        "7",
+        "--centers",
+        "2",
+        "--min",
+        "2",
+        "--max",
+        "3",
+        "--seed",
+        "1",
+    ]);
     let board: Board = stdout(&c).parse().unwrap();
     assert_eq!(board.n(), 7);
     let bad = run(&["islands", "generate", "--min", "0"]);
@@ -171,8 +206,21 @@ fn tournament_writes_results_and_resumes() {
     let dir = temp_dir("tour");
     let results = dir.join("r.jsonl");
     let args = [
-        "islands", "tournament", "--bot", "random", "--bot", "greedy", "--generate", "small", "--count", "2",
-        "--jobs", "2", "--results", results.to_str().unwrap(), "--json",
+        "islands",
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--generate",
+        "small",
+        "--count",
+        "2",
+        "--jobs",
+        "2",
+        "--results",
+        results.to_str().unwrap(),
+        "--json",
     ];
     let o = run(&args);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -188,8 +236,18 @@ fn tournament_writes_results_and_resumes() {
     let w: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(w, v, "resuming replays nothing and gives the same standings");
     assert_eq!(std::fs::read_to_string(&results).unwrap().lines().count(), 4);
-    let o = run(&["islands", "tournament", "--bot", "bad=sh -c 'exit 1'", "--bot", "random", "--boards",
-        fixture("").to_str().unwrap(), "--results", results.to_str().unwrap()]);
+    let o = run(&[
+        "islands",
+        "tournament",
+        "--bot",
+        "bad=sh -c 'exit 1'",
+        "--bot",
+        "random",
+        "--boards",
+        fixture("").to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("invalid"), "{}", stdout(&o));
     std::fs::remove_dir_all(dir).unwrap();

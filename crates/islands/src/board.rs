@@ -50,7 +50,8 @@ impl Board {
     /// A board from its squares, row-major; `None` unless there are n×n of them with 1 ≤ n ≤
     /// [`MAX_N`] and every number in 1..=[`MAX_NUMBER`].
     pub fn from_squares(n: usize, squares: Vec<Square>) -> Option<Board> {
-        let ok_numbers = squares.iter().all(|s| !matches!(s, Square::Number(k) if *k == 0 || *k > MAX_NUMBER));
+        let ok_numbers =
+            squares.iter().all(|s| !matches!(s, Square::Number(k) if *k == 0 || *k > MAX_NUMBER));
         if !(1..=MAX_N).contains(&n) || squares.len() != n * n || !ok_numbers {
             return None;
         }
@@ -89,7 +90,8 @@ impl Board {
     /// True when the cell is painted or shares a side with a painted cell: it can never be part
     /// of a move again.
     pub fn touches_paint(&self, cell: Cell) -> bool {
-        self.get(cell) == Square::Painted || self.dims.neighbours(cell).any(|nb| self.get(nb) == Square::Painted)
+        self.get(cell) == Square::Painted
+            || self.dims.neighbours(cell).any(|nb| self.get(nb) == Square::Painted)
     }
 }
 

@@ -90,7 +90,13 @@ fn greedy(field: &Field, dead: bool, rng: &mut impl Rng) -> Option<Vec<usize>> {
     Some(cands.swap_remove(best))
 }
 
-fn strong(board: &Board, field: &Field, dead: bool, deadline: Instant, rng: &mut impl Rng) -> Option<Vec<usize>> {
+fn strong(
+    board: &Board,
+    field: &Field,
+    dead: bool,
+    deadline: Instant,
+    rng: &mut impl Rng,
+) -> Option<Vec<usize>> {
     let now = Instant::now();
     let total = deadline.saturating_duration_since(now);
     let exact_deadline = now + total.mul_f64(0.3);
@@ -157,12 +163,13 @@ impl Mcts {
         self.nodes[0].untried = Some(ordered);
         let mut iterations = 0u64;
         loop {
-            if iterations % 16 == 0 && Instant::now() >= deadline {
+            if iterations.is_multiple_of(16) && Instant::now() >= deadline {
                 break;
             }
             iterations += 1;
             self.iterate(rng);
-            if self.nodes[0].untried.as_ref().is_some_and(Vec::is_empty) && self.nodes[0].children.len() == 1 {
+            if self.nodes[0].untried.as_ref().is_some_and(Vec::is_empty) && self.nodes[0].children.len() == 1
+            {
                 break; // one move only
             }
         }

@@ -140,7 +140,8 @@ impl Field {
 
     /// Turns numbers whose room is too small into walls; true if there was one.
     pub fn remove_dead(&mut self) -> bool {
-        let dead: Vec<usize> = self.numbers().filter(|&(i, k)| !self.room_at_least(i, k)).map(|(i, _)| i).collect();
+        let dead: Vec<usize> =
+            self.numbers().filter(|&(i, k)| !self.room_at_least(i, k)).map(|(i, _)| i).collect();
         for &i in &dead {
             self.sq[i] = Sq::Wall;
         }

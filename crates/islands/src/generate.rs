@@ -57,7 +57,8 @@ const B0: f64 = 0.6;
 /// The probability that a cell at distance `d` from the nearest centre gets a number.
 pub fn density(n: usize, d: usize) -> f64 {
     let a = (n * n) as f64;
-    B0 * (-(d as f64) / (2.0 * a.sqrt() * SIGMA * SIGMA)).exp() / ((2.0 * std::f64::consts::PI).sqrt() * SIGMA)
+    B0 * (-(d as f64) / (2.0 * a.sqrt() * SIGMA * SIGMA)).exp()
+        / ((2.0 * std::f64::consts::PI).sqrt() * SIGMA)
 }
 
 /// One board from `params`, drawing from `rng` in a fixed order (centres, then per cell p and
@@ -73,13 +74,18 @@ pub fn generate(params: GenParams, rng: &mut impl Rng) -> Result<Board, GenError
     if min == 0 || min > max || max > MAX_NUMBER {
         return Err(GenError::BadRange(min, max));
     }
-    let cs: Vec<(usize, usize)> = (0..centers).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect();
+    let cs: Vec<(usize, usize)> =
+        (0..centers).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect();
     let mut squares = Vec::with_capacity(n * n);
     for i in 0..n {
         for j in 0..n {
             let d = cs.iter().map(|&(r, c)| i.abs_diff(r) + j.abs_diff(c)).min().unwrap_or(0);
             let p: f64 = rng.random();
-            squares.push(if p < density(n, d) { Square::Number(rng.random_range(min..=max)) } else { Square::Empty });
+            squares.push(if p < density(n, d) {
+                Square::Number(rng.random_range(min..=max))
+            } else {
+                Square::Empty
+            });
         }
     }
     Ok(Board::from_squares(n, squares).expect("checked parameters"))

@@ -169,7 +169,10 @@ fn coordinate(s: &mut Scanner<'_>, what: &str) -> Result<i64, ScanError> {
     tok.text.parse::<i64>().map_err(|_| {
         ScanError::new(
             tok.pos,
-            pencilbox_grid::ScanErrorKind::Unexpected { expected: what.to_string(), found: tok.text.to_string() },
+            pencilbox_grid::ScanErrorKind::Unexpected {
+                expected: what.to_string(),
+                found: tok.text.to_string(),
+            },
         )
     })
 }
@@ -201,7 +204,10 @@ mod tests {
         assert_eq!(check("1\n0 -1\n", &b), Err(IllegalMove::OffBoard { row: 0, col: -1, n: 5 }));
         assert_eq!(check("2\n1 3\n1 3\n", &b), Err(IllegalMove::Duplicate(Cell::new(1, 3))));
         assert_eq!(check("1\n0 0\n", &b), Err(IllegalMove::NoNumber));
-        assert_eq!(check("2\n1 2\n1 3\n", &b), Err(IllegalMove::TwoNumbers(Cell::new(1, 2), Cell::new(1, 3))));
+        assert_eq!(
+            check("2\n1 2\n1 3\n", &b),
+            Err(IllegalMove::TwoNumbers(Cell::new(1, 2), Cell::new(1, 3)))
+        );
         assert_eq!(check("2\n1 2\n0 2\n", &b), Err(IllegalMove::WrongSize { got: 2, number: 3 }));
         assert_eq!(check("3\n1 2\n0 2\n2 1\n", &b), Err(IllegalMove::Disconnected(Cell::new(2, 1))));
         b.paint(&[Cell::new(3, 3), Cell::new(3, 4), Cell::new(4, 2), Cell::new(4, 3), Cell::new(4, 4)]);

@@ -78,7 +78,7 @@ impl Solver {
         if self.node_limit.is_some_and(|l| self.nodes >= l) {
             return Err(SolveError::OutOfTime);
         }
-        if self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(SolveError::OutOfTime);
         }
         Ok(())
@@ -208,7 +208,8 @@ impl Solver {
                     }
                     let mut child = parts[i].clone();
                     let died = child.play(region);
-                    let mut next: Vec<Field> = parts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, p)| p.clone()).collect();
+                    let mut next: Vec<Field> =
+                        parts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, p)| p.clone()).collect();
                     next.extend(canonical_parts(&child));
                     next.sort();
                     let v = if died {
@@ -222,7 +223,11 @@ impl Solver {
                         Err(e) => ControlFlow::Break(Err(e)),
                         Ok(v) => {
                             best = best.max(v);
-                            if v == Outcome::Win { ControlFlow::Break(Ok(())) } else { ControlFlow::Continue(()) }
+                            if v == Outcome::Win {
+                                ControlFlow::Break(Ok(()))
+                            } else {
+                                ControlFlow::Continue(())
+                            }
                         }
                     }
                 });

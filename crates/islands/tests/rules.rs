@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 use pencilbox_cgt::{Nimber, Outcome, mex};
 use pencilbox_grid::Cell;
 use pencilbox_islands::solve::canonical_parts;
-use pencilbox_islands::{Board, Field, Level, Move, RawMove, Solver, Square, Status, choose_move, solve, status};
+use pencilbox_islands::{
+    Board, Field, Level, Move, RawMove, Solver, Square, Status, choose_move, solve, status,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -257,7 +259,8 @@ fn strong_keeps_the_exact_value_on_small_boards() {
             continue;
         }
         let exact = solve(&b, None).unwrap().outcome;
-        let m = choose_move(&b, Level::Strong, Instant::now() + Duration::from_millis(200), &mut rng).unwrap();
+        let m =
+            choose_move(&b, Level::Strong, Instant::now() + Duration::from_millis(200), &mut rng).unwrap();
         let child = after(&b, &m);
         assert_eq!(solve(&child, None).unwrap().outcome.flip(), exact, "board\n{b}\nmove\n{m}");
     }

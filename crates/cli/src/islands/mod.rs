@@ -227,7 +227,10 @@ pub fn generate_board(params: GenParams, seed: u64) -> anyhow::Result<Board> {
 }
 
 pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
 }
 
 pub fn read_board(path: &Path) -> anyhow::Result<Board> {
@@ -253,7 +256,9 @@ fn run_move(
     let deadline = pencilbox_islands::bots::search_deadline(start, budget);
     let text = match choose_move(&board, level, deadline, &mut rng) {
         // Checked once more against the rules: a bug must not cost the game by an illegal move.
-        Some(m) => m.to_raw().validate(&board).context("internal error: the bot chose an illegal move")?.to_string(),
+        Some(m) => {
+            m.to_raw().validate(&board).context("internal error: the bot chose an illegal move")?.to_string()
+        }
         None => "0\n".to_string(),
     };
     std::fs::write(output, &text).with_context(|| format!("cannot write {}", output.display()))?;

@@ -68,12 +68,15 @@ fn parse_line(line: &str) -> Result<Typed, String> {
     if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
         return Ok(Typed::Quit);
     }
-    let nums: Result<Vec<i64>, _> = line.split([' ', ',', '\t']).filter(|s| !s.is_empty()).map(str::parse).collect();
+    let nums: Result<Vec<i64>, _> =
+        line.split([' ', ',', '\t']).filter(|s| !s.is_empty()).map(str::parse).collect();
     match nums {
         Ok(v) if !v.is_empty() && v.len() % 2 == 0 => {
             Ok(Typed::Move(RawMove { cells: v.chunks(2).map(|p| (p[0], p[1])).collect() }))
         }
-        _ => Err(format!("could not read {line:?}: type the cells as `row col` pairs, e.g. `3 3 3 4`, or `q`")),
+        _ => {
+            Err(format!("could not read {line:?}: type the cells as `row col` pairs, e.g. `3 3 3 4`, or `q`"))
+        }
     }
 }
 
@@ -86,7 +89,11 @@ pub fn play(
     mut out: impl Write,
 ) -> anyhow::Result<()> {
     let mut to_move = first;
-    writeln!(out, "Islands on {0}×{0}. Paint a connected region holding one number, of that many cells,", board.n())?;
+    writeln!(
+        out,
+        "Islands on {0}×{0}. Paint a connected region holding one number, of that many cells,",
+        board.n()
+    )?;
     writeln!(out, "touching no paint. `#` empty, `B` painted. Type cells as `row col` pairs; `q` gives up.")?;
     loop {
         write!(out, "\n{board}")?;
@@ -107,7 +114,8 @@ pub fn play(
         }
         match to_move {
             Side::Engine => {
-                let m = choose_move(&board, level, Instant::now() + time, rng).context("the game is not over")?;
+                let m =
+                    choose_move(&board, level, Instant::now() + time, rng).context("the game is not over")?;
                 let cells: Vec<String> = m.cells().iter().map(|c| format!("{} {}", c.row, c.col)).collect();
                 writeln!(out, "Engine paints {}.", cells.join(", "))?;
                 board.paint(m.cells());
@@ -157,7 +165,11 @@ mod tests {
 
     #[test]
     fn the_statement_game_played_by_a_human_against_a_human_script() {
-        let board = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/islands/statement-1.in")).unwrap();
+        let board = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/islands/statement-1.in"
+        ))
+        .unwrap();
         // The human plays the statement's first move; the engine answers; bad lines are explained.
         let t = transcript(&board, Side::Human, "zz\n0 0\n3 3 3 4 4 2 4 3 4 4\nq\n");
         assert!(t.contains("could not read \"zz\""), "{t}");

@@ -146,7 +146,8 @@ fn kill_group(pgid: u32) {
         let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else { continue };
         let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
         // "pid (comm) state ppid pgrp ...": comm may hold spaces, so split after the last ')'.
-        let group = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(2)?.parse::<u32>().ok());
+        let group =
+            stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(2)?.parse::<u32>().ok());
         if pid > 1 && pgid > 1 && group == Some(pgid) {
             let _ = Command::new("kill")
                 .args(["-s", "KILL", "--", &pid.to_string()])
@@ -166,7 +167,11 @@ pub fn play_game(board: &Board, cmds: &[String; 2], limit: Duration) -> anyhow::
         match status(&board) {
             Status::Draw => break (GameResult::Draw, "every number is painted".to_string(), None),
             Status::NoMove => {
-                break (GameResult::Win(to_move.other()), format!("{} has no legal move", to_move.name()), None);
+                break (
+                    GameResult::Win(to_move.other()),
+                    format!("{} has no legal move", to_move.name()),
+                    None,
+                );
             }
             Status::Ongoing => {}
         }

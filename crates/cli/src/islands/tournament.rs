@@ -154,7 +154,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for i in 0..bots.len() {
             for j in i + 1..bots.len() {
                 for (first, second) in [(i, j), (j, i)] {
-                    games.push_back(Game { board_name: board_name.clone(), board: board.clone(), first, second });
+                    games.push_back(Game {
+                        board_name: board_name.clone(),
+                        board: board.clone(),
+                        first,
+                        second,
+                    });
                 }
             }
         }
@@ -166,9 +171,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         // A line cut short by an interrupted write is not a finished game: skip it.
         done_lines = text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
     } else {
-        std::fs::write(&args.results, "").with_context(|| format!("cannot write {}", args.results.display()))?;
+        std::fs::write(&args.results, "")
+            .with_context(|| format!("cannot write {}", args.results.display()))?;
     }
-    let done: HashSet<String> = done_lines.iter().filter_map(|l| l["key"].as_str().map(str::to_string)).collect();
+    let done: HashSet<String> =
+        done_lines.iter().filter_map(|l| l["key"].as_str().map(str::to_string)).collect();
     games.retain(|g| !done.contains(&g.key(&bots)));
     let total = games.len();
     let file = OpenOptions::new()
@@ -253,8 +260,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect();
         println!("{}", serde_json::json!({ "games": all.len(), "standings": rows }));
     } else {
-        println!("{} games ({} played now, {} resumed); {} points in play", all.len(), new_lines.len(), done_lines.len(), max_points);
-        println!("{:<12} {:>8} {:>6} {:>6} {:>6} {:>8} {:>12}", "bot", "points", "wins", "draws", "losses", "invalid", "slowest ms");
+        println!(
+            "{} games ({} played now, {} resumed); {} points in play",
+            all.len(),
+            new_lines.len(),
+            done_lines.len(),
+            max_points
+        );
+        println!(
+            "{:<12} {:>8} {:>6} {:>6} {:>6} {:>8} {:>12}",
+            "bot", "points", "wins", "draws", "losses", "invalid", "slowest ms"
+        );
         for (n, r) in &order {
             println!(
                 "{:<12} {:>8.1} {:>6} {:>6} {:>6} {:>8} {:>12}",
