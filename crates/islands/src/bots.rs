@@ -99,15 +99,16 @@ fn strong(
 ) -> Option<Vec<usize>> {
     let now = Instant::now();
     let total = deadline.saturating_duration_since(now);
-    let exact_deadline = now + total.mul_f64(0.3);
-    if let Ok(sol) = Solver::new(Some(exact_deadline)).solve(board)
+    let mut solver = Solver::new(Some(now + total.mul_f64(0.25)));
+    if let Ok(sol) = solver.solve(board)
         && sol.outcome != Outcome::Loss
     {
         return sol.best.map(|m| field.region_of(&m));
     }
     // Lost against perfect play, or too big to solve: search for the move that does best in
-    // practice.
-    Mcts::new(field.clone(), dead).search(deadline, rng).or_else(|| random_region(field, rng))
+    // practice, keeping what the solver has learnt about parts.
+    solver.set_deadline(Some(deadline));
+    Mcts::new(field.clone(), dead, solver).search(deadline, rng).or_else(|| random_region(field, rng))
 }
 
 /// A node of the search tree. Rewards are for the player who moved into the node.
@@ -138,12 +139,12 @@ struct Mcts {
 
 /// Positions at most this many open cells are tried exactly inside the tree.
 const EXACT_OPEN_CELLS: usize = 40;
-const EXACT_BUDGET: u64 = 3_000;
+const EXACT_BUDGET: u64 = 400;
 const UCT_C: f64 = 0.7;
 
 impl Mcts {
-    fn new(field: Field, died: bool) -> Mcts {
-        Mcts { nodes: vec![Node::new(field, died, None)], solver: Solver::new(None) }
+    fn new(field: Field, died: bool, solver: Solver) -> Mcts {
+        Mcts { nodes: vec![Node::new(field, died, None)], solver }
     }
 
     fn search(mut self, deadline: Instant, rng: &mut impl Rng) -> Option<Vec<usize>> {
@@ -151,7 +152,16 @@ impl Mcts {
         let root = &self.nodes[0];
         let mut cands = candidates(&root.field, rng);
         cands.shuffle(rng);
-        let scores: Vec<f64> = cands.iter().map(|r| greedy_score(&root.field, root.died, r)).collect();
+        // Scoring every candidate is the costliest step on big boards: keep it within a share
+        // of the budget (unscored candidates go last).
+        let stop_scoring = Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.3);
+        let mut scores = vec![f64::NEG_INFINITY; cands.len()];
+        for (j, r) in cands.iter().enumerate() {
+            if j % 32 == 0 && Instant::now() >= stop_scoring {
+                break;
+            }
+            scores[j] = greedy_score(&root.field, root.died, r);
+        }
         let mut order: Vec<usize> = (0..cands.len()).collect();
         order.sort_by(|&a, &b| scores[a].total_cmp(&scores[b]));
         if let Some(&top) = order.last()
@@ -168,6 +178,9 @@ impl Mcts {
             }
             iterations += 1;
             self.iterate(rng);
+            if let Some(&(ref r, _)) = self.nodes[0].children.iter().find(|&&(_, c)| self.nodes[c].terminal == Some(1.0)) {
+                return Some(r.clone());
+            }
             if self.nodes[0].untried.as_ref().is_some_and(Vec::is_empty) && self.nodes[0].children.len() == 1
             {
                 break; // one move only
@@ -240,7 +253,9 @@ impl Mcts {
         let died = field.play(&region) | self.nodes[parent].died;
         let terminal = if !field.has_numbers() {
             Some(if died { 1.0 } else { 0.5 })
-        } else if field.open_cells() <= EXACT_OPEN_CELLS {
+        } else if died || field.open_cells() <= EXACT_OPEN_CELLS {
+            // Normal play: the value is the XOR over independent parts, and parts recur all
+            // over the tree, so a small budget per node often suffices with the shared memo.
             self.solver.outcome_after(&field, died, EXACT_BUDGET).ok().map(|o| match o {
                 Outcome::Win => 1.0,
                 Outcome::Draw => 0.5,
@@ -295,5 +310,5 @@ fn playout(field: &Field, mut died: bool, rng: &mut impl Rng) -> f64 {
 
 /// A deadline `budget` from `start`, less a safety margin for writing the answer and exiting.
 pub fn search_deadline(start: Instant, budget: Duration) -> Instant {
-    start + budget.mul_f64(0.6)
+    start + budget.mul_f64(0.5)
 }

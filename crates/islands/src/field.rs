@@ -119,29 +119,40 @@ impl Field {
 
     /// True when the room of the number at `root` holds at least `k` cells.
     pub fn room_at_least(&self, root: usize, k: usize) -> bool {
-        let mut seen = vec![false; self.sq.len()];
+        self.room_at_least_with(root, k, &mut vec![false; self.sq.len()], &mut Vec::new())
+    }
+
+    /// [`Field::room_at_least`] with scratch space: `seen` must be all false and is left so.
+    fn room_at_least_with(&self, root: usize, k: usize, seen: &mut [bool], visited: &mut Vec<usize>) -> bool {
+        visited.clear();
         seen[root] = true;
-        let mut stack = vec![root];
-        let mut count = 1;
-        while let Some(i) = stack.pop() {
-            if count >= k {
-                return true;
-            }
+        visited.push(root);
+        let mut next = 0;
+        while next < visited.len() && visited.len() < k {
+            let i = visited[next];
+            next += 1;
             for nb in self.neighbours(i) {
                 if !seen[nb] && self.sq[nb] == Sq::Free {
                     seen[nb] = true;
-                    count += 1;
-                    stack.push(nb);
+                    visited.push(nb);
                 }
             }
         }
-        count >= k
+        for &i in visited.iter() {
+            seen[i] = false;
+        }
+        visited.len() >= k
     }
 
     /// Turns numbers whose room is too small into walls; true if there was one.
     pub fn remove_dead(&mut self) -> bool {
-        let dead: Vec<usize> =
-            self.numbers().filter(|&(i, k)| !self.room_at_least(i, k)).map(|(i, _)| i).collect();
+        let mut seen = vec![false; self.sq.len()];
+        let mut visited = Vec::new();
+        let dead: Vec<usize> = self
+            .numbers()
+            .filter(|&(i, k)| !self.room_at_least_with(i, k, &mut seen, &mut visited))
+            .map(|(i, _)| i)
+            .collect();
         for &i in &dead {
             self.sq[i] = Sq::Wall;
         }

@@ -84,6 +84,11 @@ impl Solver {
         Ok(())
     }
 
+    /// Changes the deadline (the memo tables stay).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
     /// Nodes visited so far (regions tried).
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -166,23 +171,28 @@ impl Solver {
         }
         let mut seen = MexSet::default();
         let numbers: Vec<(usize, usize)> = part.numbers().collect();
+        // Every move paints one number, so no game on this part lasts more than m moves and its
+        // Grundy value is at most m: once 0..m-1 are all options, the value is m.
+        let m = numbers.len() as Nimber;
         for (root, k) in numbers {
             let flow = part.for_each_region(root, k, &mut |region| {
                 if let Err(e) = self.tick() {
-                    return ControlFlow::Break(e);
+                    return ControlFlow::Break(Some(e));
                 }
                 let mut child = part.clone();
                 child.play(region);
                 match self.grundy_of_sum(&canonical_parts(&child)) {
                     Ok(g) => {
                         seen.insert(g);
-                        ControlFlow::Continue(())
+                        if seen.mex() >= m { ControlFlow::Break(None) } else { ControlFlow::Continue(()) }
                     }
-                    Err(e) => ControlFlow::Break(e),
+                    Err(e) => ControlFlow::Break(Some(e)),
                 }
             });
-            if let ControlFlow::Break(e) = flow {
-                return Err(e);
+            match flow {
+                ControlFlow::Break(Some(e)) => return Err(e),
+                ControlFlow::Break(None) => break,
+                ControlFlow::Continue(()) => {}
             }
         }
         let g = seen.mex();
