@@ -140,6 +140,8 @@ struct Mcts {
 /// Positions at most this many open cells are tried exactly inside the tree.
 const EXACT_OPEN_CELLS: usize = 40;
 const EXACT_BUDGET: u64 = 400;
+/// Once a draw is impossible, positions whose parts all have at most this many open cells.
+const EXACT_PART_CELLS: usize = 80;
 const UCT_C: f64 = 0.7;
 
 impl Mcts {
@@ -178,7 +180,9 @@ impl Mcts {
             }
             iterations += 1;
             self.iterate(rng);
-            if let Some(&(ref r, _)) = self.nodes[0].children.iter().find(|&&(_, c)| self.nodes[c].terminal == Some(1.0)) {
+            if let Some(&(ref r, _)) =
+                self.nodes[0].children.iter().find(|&&(_, c)| self.nodes[c].terminal == Some(1.0))
+            {
                 return Some(r.clone());
             }
             if self.nodes[0].untried.as_ref().is_some_and(Vec::is_empty) && self.nodes[0].children.len() == 1
@@ -201,12 +205,26 @@ impl Mcts {
                 break;
             }
             if self.nodes[node].untried.is_none() {
-                let mut c = candidates(&self.nodes[node].field, rng);
-                c.shuffle(rng);
-                self.nodes[node].untried = Some(c);
+                // Below the root, candidates are sampled one at a time as widening allows.
+                let fresh = sample_region(&self.nodes[node].field, rng);
+                let known =
+                    fresh.as_ref().is_none_or(|r| self.nodes[node].children.iter().any(|(c, _)| c == r));
+                let n = &self.nodes[node];
+                let allowed = 1 + (1.5 * n.visits.sqrt()) as usize;
+                if let Some(region) =
+                    fresh.filter(|_| !known && (n.children.len() < allowed || n.children.is_empty()))
+                {
+                    let child = self.expand(node, region);
+                    path.push(child);
+                    break;
+                }
             }
             let n = &self.nodes[node];
-            let allowed = if node == 0 { usize::MAX } else { 1 + (1.5 * n.visits.sqrt()) as usize };
+            let allowed = if node == 0 {
+                10 + (2.0 * n.visits.sqrt()) as usize
+            } else {
+                1 + (1.5 * n.visits.sqrt()) as usize
+            };
             let can_expand = n.untried.as_ref().is_some_and(|u| !u.is_empty());
             if can_expand && (n.children.len() < allowed || n.children.is_empty()) {
                 let region = self.nodes[node].untried.as_mut().and_then(Vec::pop).unwrap_or_default();
@@ -253,9 +271,11 @@ impl Mcts {
         let died = field.play(&region) | self.nodes[parent].died;
         let terminal = if !field.has_numbers() {
             Some(if died { 1.0 } else { 0.5 })
-        } else if died || field.open_cells() <= EXACT_OPEN_CELLS {
-            // Normal play: the value is the XOR over independent parts, and parts recur all
-            // over the tree, so a small budget per node often suffices with the shared memo.
+        } else if field.open_cells() <= EXACT_OPEN_CELLS
+            || (died && field.parts().iter().all(|p| p.open_cells() <= EXACT_PART_CELLS))
+        {
+            // Normal play: the value is the XOR over independent parts, and small parts recur
+            // all over the tree, so a small budget per node often suffices with the shared memo.
             self.solver.outcome_after(&field, died, EXACT_BUDGET).ok().map(|o| match o {
                 Outcome::Win => 1.0,
                 Outcome::Draw => 0.5,
@@ -269,6 +289,19 @@ impl Mcts {
         self.nodes[parent].children.push((region, id));
         id
     }
+}
+
+/// One candidate region: a random live number grown with a random [`Bias`], sorted.
+fn sample_region(field: &Field, rng: &mut impl Rng) -> Option<Vec<usize>> {
+    let numbers: Vec<(usize, usize)> = field.numbers().collect();
+    if numbers.is_empty() {
+        return None;
+    }
+    let (root, k) = numbers[rng.random_range(0..numbers.len())];
+    let bias = [Bias::Uniform, Bias::Kill, Bias::Protect][rng.random_range(0..3)];
+    let mut r = field.random_region(root, k, bias, rng)?;
+    r.sort_unstable();
+    Some(r)
 }
 
 /// A random game from `field` (a number has died iff `died`); the reward for the player to move:
@@ -310,5 +343,5 @@ fn playout(field: &Field, mut died: bool, rng: &mut impl Rng) -> f64 {
 
 /// A deadline `budget` from `start`, less a safety margin for writing the answer and exiting.
 pub fn search_deadline(start: Instant, budget: Duration) -> Instant {
-    start + budget.mul_f64(0.5)
+    start + budget.mul_f64(0.6)
 }

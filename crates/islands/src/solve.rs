@@ -174,6 +174,20 @@ impl Solver {
         // Every move paints one number, so no game on this part lasts more than m moves and its
         // Grundy value is at most m: once 0..m-1 are all options, the value is m.
         let m = numbers.len() as Nimber;
+        // Likely option values first (see `Field::seed_regions`); the full enumeration follows.
+        for &(root, k) in &numbers {
+            for region in part.seed_regions(root, k) {
+                self.tick()?;
+                let mut child = part.clone();
+                child.play(&region);
+                seen.insert(self.grundy_of_sum(&canonical_parts(&child))?);
+            }
+        }
+        if seen.mex() >= m {
+            let g = seen.mex();
+            self.grundy.insert(part.clone(), g);
+            return Ok(g);
+        }
         for (root, k) in numbers {
             let flow = part.for_each_region(root, k, &mut |region| {
                 if let Err(e) = self.tick() {

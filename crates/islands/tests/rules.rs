@@ -274,3 +274,85 @@ fn canonical_form_is_shared_by_all_symmetric_images() {
     let (g, _) = Field::from_board(&t);
     assert_eq!(f.canonical(), g.canonical());
 }
+
+#[test]
+fn strong_never_does_worse_than_the_exact_value_over_whole_games() {
+    use pencilbox_islands::{Preset, generate};
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for seed in 0..20 {
+        let start = generate(Preset::Small.params(), &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let exact = solve(&start, None).unwrap().outcome;
+        for strong_first in [true, false] {
+            let mut b = start.clone();
+            let mut strong_to_move = strong_first;
+            let result_for_strong = loop {
+                match status(&b) {
+                    Status::Draw => break Outcome::Draw,
+                    Status::NoMove => break if strong_to_move { Outcome::Loss } else { Outcome::Win },
+                    Status::Ongoing => {}
+                }
+                let level = if strong_to_move { Level::Strong } else { Level::Greedy };
+                let m = choose_move(&b, level, Instant::now() + Duration::from_millis(50), &mut rng).unwrap();
+                b.paint(m.cells());
+                strong_to_move = !strong_to_move;
+            };
+            let promised = if strong_first { exact } else { exact.flip() };
+            assert!(
+                result_for_strong >= promised,
+                "seed {seed}: exact {promised}, strong got {result_for_strong}"
+            );
+        }
+    }
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn square() -> impl Strategy<Value = Square> {
+        prop_oneof![Just(Square::Empty), Just(Square::Painted), (1u32..=30).prop_map(Square::Number)]
+    }
+
+    proptest! {
+        #[test]
+        fn board_text_round_trips(n in 1usize..8, cells in proptest::collection::vec(square(), 64)) {
+            let b = Board::from_squares(n, cells[..n * n].to_vec()).unwrap();
+            prop_assert_eq!(b.to_string().parse::<Board>().unwrap(), b);
+        }
+
+        #[test]
+        fn move_text_round_trips(cells in proptest::collection::vec((-3i64..40, -3i64..40), 0..20)) {
+            let m = RawMove { cells };
+            prop_assert_eq!(m.to_string().parse::<RawMove>().unwrap(), m);
+        }
+
+        #[test]
+        fn sampled_regions_are_legal(seed in 0u64..1000) {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let b = random_board(9, 12, 0.15, 0.05, &mut rng);
+            let (field, _) = Field::from_board(&b);
+            for (root, k) in field.numbers() {
+                for bias in [pencilbox_islands::Bias::Uniform, pencilbox_islands::Bias::Kill, pencilbox_islands::Bias::Protect] {
+                    let r = field.random_region(root, k, bias, &mut rng).expect("live numbers can grow");
+                    prop_assert!(field.to_move(&r).to_raw().validate(&b).is_ok());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn seed_regions_are_legal() {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for _ in 0..100 {
+        let b = random_board(8, 9, 0.15, 0.08, &mut rng);
+        let (field, _) = Field::from_board(&b);
+        for (root, k) in field.numbers() {
+            let seeds = field.seed_regions(root, k);
+            assert!(!seeds.is_empty());
+            for r in seeds {
+                field.to_move(&r).to_raw().validate(&b).unwrap();
+            }
+        }
+    }
+}

@@ -29,8 +29,12 @@ writes `0` and exits 3. Bad input: a message with the line, exit 2, and no game.
 Example:
   $ cp examples/islands/statement-1.in game.in && pencilbox islands move --level strong
   $ cat game.out
-  1
-  1 3")]
+  5
+  1 4
+  2 4
+  3 3
+  3 4
+  4 4")]
     Move {
         /// The board to move on.
         #[arg(long, default_value = "game.in")]
@@ -54,8 +58,12 @@ Prints `Win`, `Draw` or `Loss`, then a move achieving it (`0` when the game is o
 search does not finish within --time-ms. Example:
   $ pencilbox islands solve examples/islands/statement-1.in
   Win
-  1
-  1 3")]
+  5
+  1 4
+  2 4
+  3 3
+  3 4
+  4 4")]
     Solve {
         #[command(flatten)]
         input: InputArg,
@@ -71,9 +79,10 @@ search does not finish within --time-ms. Example:
 Each move runs `sh -c CMD` in a fresh temporary directory holding game.in. A crash, a timeout,
 unreadable output or an illegal move loses the game. Built-in bots: `random`, `greedy`, `strong`.
 Example:
-  $ pencilbox islands referee --first strong --second random --board examples/islands/statement-1.in
-  1. first: 1 cells (1,3) [35 ms]
-  ...
+  $ pencilbox islands referee --first strong --second greedy --board examples/islands/statement-1.in
+  1. first: 5 cells (1,4) (2,4) (3,3) (3,4) (4,4) [7 ms]
+  2. second: 2 cells (2,0) (3,0) [8 ms]
+  3. first: 3 cells (0,1) (1,1) (1,2) [10 ms]
   result: first wins (second has no legal move)")]
     Referee {
         /// Command of the first player (or a built-in bot name).
@@ -105,7 +114,11 @@ f(d) = 0.6·exp(−d/(2·N·0.3²))/(√(2π)·0.3) is the probability of a numb
 from the nearest centre. Example:
   $ pencilbox islands generate --preset small --seed 7
   5
-  ...")]
+  2 4 # # #
+  # # # # #
+  # # # # #
+  # # # # #
+  # # # # #")]
     Generate {
         /// A contest preset (overrides --n, --centers, --min, --max).
         #[arg(long, value_enum)]
