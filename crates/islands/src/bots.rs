@@ -135,18 +135,28 @@ impl Node {
 struct Mcts {
     nodes: Vec<Node>,
     solver: Solver,
+    /// Small positions (at most [`WIDE_OPEN_CELLS`] open cells): every candidate of every node
+    /// is listed and the root expands them all; on bigger ones candidates below the root are
+    /// sampled one at a time and the root widens progressively (measured: each is the stronger
+    /// choice on its board size).
+    wide: bool,
 }
+
+const WIDE_OPEN_CELLS: usize = 250;
 
 /// Positions at most this many open cells are tried exactly inside the tree.
 const EXACT_OPEN_CELLS: usize = 40;
 const EXACT_BUDGET: u64 = 400;
 /// Once a draw is impossible, positions whose parts all have at most this many open cells.
 const EXACT_PART_CELLS: usize = 80;
+/// ... or whose open cells are at most this many in all (every position of a medium board).
+const EXACT_DEAD_OPEN_CELLS: usize = 250;
 const UCT_C: f64 = 0.7;
 
 impl Mcts {
     fn new(field: Field, died: bool, solver: Solver) -> Mcts {
-        Mcts { nodes: vec![Node::new(field, died, None)], solver }
+        let wide = field.open_cells() <= WIDE_OPEN_CELLS;
+        Mcts { nodes: vec![Node::new(field, died, None)], solver, wide }
     }
 
     fn search(mut self, deadline: Instant, rng: &mut impl Rng) -> Option<Vec<usize>> {
@@ -173,6 +183,16 @@ impl Mcts {
         }
         let ordered: Vec<Vec<usize>> = order.into_iter().map(|i| cands[i].clone()).collect();
         self.nodes[0].untried = Some(ordered);
+        // Every root move gets a child (valued exactly when small enough) while a share of the
+        // time lasts, best greedy first; afterwards the root widens progressively.
+        let prepass = Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.35);
+        while Instant::now() < prepass {
+            let Some(region) = self.nodes[0].untried.as_mut().and_then(Vec::pop) else { break };
+            let child = self.expand(0, region);
+            if self.nodes[child].terminal == Some(1.0) {
+                return self.nodes[0].children.last().map(|(r, _)| r.clone());
+            }
+        }
         let mut iterations = 0u64;
         loop {
             if iterations.is_multiple_of(16) && Instant::now() >= deadline {
@@ -180,7 +200,7 @@ impl Mcts {
             }
             iterations += 1;
             self.iterate(rng);
-            if let Some(&(ref r, _)) =
+            if let Some((r, _)) =
                 self.nodes[0].children.iter().find(|&&(_, c)| self.nodes[c].terminal == Some(1.0))
             {
                 return Some(r.clone());
@@ -204,6 +224,11 @@ impl Mcts {
             if self.nodes[node].terminal.is_some() {
                 break;
             }
+            if self.nodes[node].untried.is_none() && self.wide {
+                let mut c = candidates(&self.nodes[node].field, rng);
+                c.shuffle(rng);
+                self.nodes[node].untried = Some(c);
+            }
             if self.nodes[node].untried.is_none() {
                 // Below the root, candidates are sampled one at a time as widening allows.
                 let fresh = sample_region(&self.nodes[node].field, rng);
@@ -220,7 +245,9 @@ impl Mcts {
                 }
             }
             let n = &self.nodes[node];
-            let allowed = if node == 0 {
+            let allowed = if node == 0 && self.wide {
+                usize::MAX
+            } else if node == 0 {
                 10 + (2.0 * n.visits.sqrt()) as usize
             } else {
                 1 + (1.5 * n.visits.sqrt()) as usize
@@ -272,7 +299,9 @@ impl Mcts {
         let terminal = if !field.has_numbers() {
             Some(if died { 1.0 } else { 0.5 })
         } else if field.open_cells() <= EXACT_OPEN_CELLS
-            || (died && field.parts().iter().all(|p| p.open_cells() <= EXACT_PART_CELLS))
+            || (died
+                && (field.open_cells() <= EXACT_DEAD_OPEN_CELLS
+                    || field.parts().iter().all(|p| p.open_cells() <= EXACT_PART_CELLS)))
         {
             // Normal play: the value is the XOR over independent parts, and small parts recur
             // all over the tree, so a small budget per node often suffices with the shared memo.
