@@ -3,6 +3,7 @@
 
 mod dots;
 mod input;
+mod islands;
 mod slither;
 mod walls;
 
@@ -34,6 +35,9 @@ enum Game {
     /// Slitherlink: a complete solver with uniqueness proofs, and the standard formats.
     #[command(subcommand, after_help = SLITHER_EXAMPLES)]
     Slither(slither::Command),
+    /// Islands: paint numbered regions; exact solver, bots, referee, tournaments, generator.
+    #[command(subcommand, after_help = ISLANDS_EXAMPLES)]
+    Islands(islands::Command),
 }
 
 const TOP_EXAMPLES: &str = "\
@@ -41,6 +45,7 @@ Examples:
   pencilbox walls winner examples/walls/sample-1.in     First or Second
   pencilbox dots endgame examples/dots/endgame-1.in     exact value of a chains-and-loops endgame
   pencilbox slither solve examples/slither/thsl-1.in    solve and prove uniqueness
+  pencilbox islands solve examples/islands/statement-1.in  Win, Draw or Loss and a best move
   pencilbox <game> --help                               every verb of a game, with examples";
 
 const WALLS_EXAMPLES: &str = "\
@@ -67,12 +72,22 @@ Examples:
   pencilbox slither generate --size 10x10 --difficulty standard --seed 7
   pencilbox slither convert --output loopy examples/slither/thsl-1.in";
 
+const ISLANDS_EXAMPLES: &str = "\
+Examples:
+  pencilbox islands move --input game.in --output game.out --level strong
+  pencilbox islands solve examples/islands/statement-1.in
+  pencilbox islands referee --first strong --second greedy --board examples/islands/statement-1.in
+  pencilbox islands tournament --bot strong --bot greedy --generate medium --count 10 --jobs 2
+  pencilbox islands generate --preset small --seed 7
+  pencilbox islands play examples/islands/statement-1.in";
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.game {
         Game::Walls(cmd) => walls::run(cmd),
         Game::Dots(cmd) => dots::run(cmd),
         Game::Slither(cmd) => slither::run(cmd),
+        Game::Islands(cmd) => islands::run(cmd),
     };
     match result {
         Ok(code) => code,

@@ -19,6 +19,7 @@ fn every_game_help_lists_its_verbs_with_examples() {
         ("walls", &["winner", "analyze", "play"]),
         ("dots", &["endgame", "winner", "solve", "play", "bot", "match"]),
         ("slither", &["solve", "count", "explain", "grade", "generate", "convert"]),
+        ("islands", &["move", "solve", "referee", "tournament", "generate", "play"]),
     ];
     let top = help(&["--help"]);
     assert!(top.contains("Examples:"), "{top}");

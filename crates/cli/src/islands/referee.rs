@@ -1,0 +1,240 @@
+//! Running bots by the contest protocol: one process per move, in a fresh directory.
+
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use pencilbox_islands::{Board, Move, RawMove, Status, status};
+
+/// The shell command of a bot: a built-in name (`random`, `greedy`, `strong`) runs this very
+/// executable's `islands move --level NAME`; anything else is used as given.
+pub fn bot_command(spec: &str) -> anyhow::Result<String> {
+    match spec {
+        "random" | "greedy" | "strong" => {
+            let exe = std::env::current_exe().context("cannot find the pencilbox executable")?;
+            Ok(format!("'{}' islands move --level {spec}", exe.display().to_string().replace('\'', r"'\''")))
+        }
+        _ => Ok(spec.to_string()),
+    }
+}
+
+/// Which player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::First => "first",
+            Player::Second => "second",
+        }
+    }
+    fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// One move played.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub player: Player,
+    pub mv: Move,
+    pub ms: u128,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Win(Player),
+    Draw,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub moves: Vec<Played>,
+    pub result: GameResult,
+    pub reason: String,
+    /// The player who lost by an invalid move (crash, timeout, garbage, illegal move).
+    pub invalid: Option<Player>,
+    /// The slowest move of each player, in milliseconds (first, second).
+    pub slowest_ms: [u128; 2],
+}
+
+static RUN_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// A fresh, empty directory under the system temp directory.
+fn fresh_dir() -> anyhow::Result<PathBuf> {
+    let n = RUN_COUNTER.fetch_add(1, Ordering::Relaxed);
+    let nanos = super::clock_seed();
+    let dir = std::env::temp_dir().join(format!("pencilbox-islands-{}-{n}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    Ok(dir)
+}
+
+/// What a bot did with its move.
+enum Answer {
+    Move(Move, u128),
+    Fault(String, u128),
+}
+
+/// Runs `cmd` on `board` in a fresh directory with a wall-clock `limit`.
+fn ask(cmd: &str, board: &Board, limit: Duration) -> anyhow::Result<Answer> {
+    let dir = fresh_dir()?;
+    std::fs::write(dir.join("game.in"), board.to_string()).context("cannot write game.in")?;
+    let started = Instant::now();
+    // Its own process group, so that a timeout kills everything the shell started.
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(cmd)
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .with_context(|| format!("cannot start `sh -c {cmd}`"))?;
+    let exit = loop {
+        if let Some(st) = child.try_wait()? {
+            break Some(st);
+        }
+        if started.elapsed() > limit {
+            kill_group(child.id());
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let ms = started.elapsed().as_millis();
+    let answer = match exit {
+        None => Answer::Fault(format!("timed out (limit {} ms)", limit.as_millis()), ms),
+        Some(st) if !st.success() => Answer::Fault(format!("crashed ({st})"), ms),
+        Some(_) => match std::fs::read_to_string(dir.join("game.out")) {
+            Err(_) => Answer::Fault("wrote no readable game.out".to_string(), ms),
+            Ok(text) => match text.parse::<RawMove>() {
+                Err(e) => Answer::Fault(format!("unreadable game.out: {e}"), ms),
+                Ok(raw) => match raw.validate(board) {
+                    Err(e) => Answer::Fault(format!("illegal move: {e}"), ms),
+                    Ok(m) => Answer::Move(m, ms),
+                },
+            },
+        },
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(answer)
+}
+
+/// Kills every process of the group `pgid` (the bot's shell and whatever it started), one
+/// positive pid at a time: `kill -KILL -PGID` is misread by some `kill` programs as "every
+/// process", so the group is listed from `/proc` instead.
+fn kill_group(pgid: u32) {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return };
+    for entry in entries.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else { continue };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
+        // "pid (comm) state ppid pgrp ...": comm may hold spaces, so split after the last ')'.
+        let group =
+            stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(2)?.parse::<u32>().ok());
+        if pid > 1 && pgid > 1 && group == Some(pgid) {
+            let _ = Command::new("kill")
+                .args(["-s", "KILL", "--", &pid.to_string()])
+                .stderr(Stdio::null())
+                .status();
+        }
+    }
+}
+
+/// Plays one game from `board`: `cmds[0]` moves first.
+pub fn play_game(board: &Board, cmds: &[String; 2], limit: Duration) -> anyhow::Result<GameRecord> {
+    let mut board = board.clone();
+    let mut to_move = Player::First;
+    let mut moves = Vec::new();
+    let mut slowest_ms = [0u128; 2];
+    let (result, reason, invalid) = loop {
+        match status(&board) {
+            Status::Draw => break (GameResult::Draw, "every number is painted".to_string(), None),
+            Status::NoMove => {
+                break (
+                    GameResult::Win(to_move.other()),
+                    format!("{} has no legal move", to_move.name()),
+                    None,
+                );
+            }
+            Status::Ongoing => {}
+        }
+        match ask(&cmds[to_move.index()], &board, limit)? {
+            Answer::Move(mv, ms) => {
+                slowest_ms[to_move.index()] = slowest_ms[to_move.index()].max(ms);
+                board.paint(mv.cells());
+                moves.push(Played { player: to_move, mv, ms });
+            }
+            Answer::Fault(why, ms) => {
+                slowest_ms[to_move.index()] = slowest_ms[to_move.index()].max(ms);
+                break (GameResult::Win(to_move.other()), format!("{} {why}", to_move.name()), Some(to_move));
+            }
+        }
+        to_move = to_move.other();
+    };
+    Ok(GameRecord { moves, result, reason, invalid, slowest_ms })
+}
+
+impl GameRecord {
+    pub fn result_name(&self) -> &'static str {
+        match self.result {
+            GameResult::Win(p) => p.name(),
+            GameResult::Draw => "draw",
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (i, p) in self.moves.iter().enumerate() {
+            let cells: Vec<String> = p.mv.cells().iter().map(|c| format!("({},{})", c.row, c.col)).collect();
+            out += &format!(
+                "{}. {}: {} cells {} [{} ms]\n",
+                i + 1,
+                p.player.name(),
+                p.mv.cells().len(),
+                cells.join(" "),
+                p.ms
+            );
+        }
+        let head = match self.result {
+            GameResult::Win(p) => format!("{} wins", p.name()),
+            GameResult::Draw => "draw".to_string(),
+        };
+        out += &format!("result: {head} ({})\n", self.reason);
+        out
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        let moves: Vec<serde_json::Value> = self
+            .moves
+            .iter()
+            .map(|p| {
+                let cells: Vec<[usize; 2]> = p.mv.cells().iter().map(|c| [c.row, c.col]).collect();
+                serde_json::json!({ "player": p.player.name(), "cells": cells, "ms": p.ms as u64 })
+            })
+            .collect();
+        serde_json::json!({
+            "moves": moves,
+            "result": self.result_name(),
+            "reason": self.reason,
+            "invalid": self.invalid.map(Player::name),
+            "slowest_ms": { "first": self.slowest_ms[0] as u64, "second": self.slowest_ms[1] as u64 },
+        })
+    }
+}
