@@ -68,36 +68,12 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// The seed's rules 1–8 (grade `basic`).
-    pub const BASIC: &[Rule] = &[
-        Rule::Zero,
-        Rule::ClueNeedsAll,
-        Rule::ClueSatisfied,
-        Rule::AdjacentThrees,
-        Rule::DiagonalThrees,
-        Rule::OnlyWayOut,
-        Rule::DotFull,
-        Rule::DeadEnd,
-    ];
-    /// All the seed's rules (grade `standard`).
-    pub const STANDARD: &[Rule] = &[
-        Rule::Zero,
-        Rule::ClueNeedsAll,
-        Rule::ClueSatisfied,
-        Rule::AdjacentThrees,
-        Rule::DiagonalThrees,
-        Rule::OnlyWayOut,
-        Rule::DotFull,
-        Rule::DeadEnd,
-        Rule::ThreeBlockedCorner,
-        Rule::TwoBlockedCorner,
-        Rule::OneBlockedCorner,
-        Rule::ThreeEntered,
-        Rule::ThreeOneDiagonal,
-        Rule::TwoEntered,
-        Rule::OneEntered,
-    ];
-    /// Every rule (grade `advanced`).
+    /// The seed's rules 1–8 (grade `basic`): the first 8 of [`Rule::ALL`].
+    pub const BASIC: &[Rule] = Rule::ALL.split_at(8).0;
+    /// All the seed's rules (grade `standard`): the first 15 of [`Rule::ALL`].
+    pub const STANDARD: &[Rule] = Rule::ALL.split_at(15).0;
+    /// Every rule (grade `advanced`), in grade order: the seed's 1–8, the seed's 9–15, then the
+    /// stronger ones.
     pub const ALL: &[Rule] = &[
         Rule::Zero,
         Rule::ClueNeedsAll,
@@ -846,4 +822,18 @@ pub fn grade(p: &Puzzle) -> Grade {
         }
     }
     Grade::Search
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rule;
+
+    #[test]
+    fn grade_rule_sets_end_where_the_seed_says() {
+        // Basic is the seed's rules 1–8, standard all 15 of them; the names carry the numbers.
+        assert_eq!(Rule::BASIC.last(), Some(&Rule::DeadEnd));
+        assert_eq!(Rule::STANDARD.last(), Some(&Rule::OneEntered));
+        assert!(Rule::BASIC.iter().all(|r| r.name().split(' ').next().unwrap().parse::<u32>().unwrap() <= 8));
+        assert!(Rule::STANDARD.iter().all(|r| r.name().split(' ').next().unwrap().parse::<u32>().is_ok()));
+    }
 }
