@@ -71,6 +71,8 @@ pub struct Pruning {
     pub one_line_per_long_chain: bool,
     /// Value simple loony endgames with the endgame module instead of searching them.
     pub simple_endgames: bool,
+    /// Skip loony moves whose upper bound (see `Solver::loony_bound`) is at most alpha.
+    pub loony_bounds: bool,
 }
 
 impl Pruning {
@@ -79,25 +81,32 @@ impl Pruning {
         chain_captures: true,
         one_line_per_long_chain: true,
         simple_endgames: true,
+        loony_bounds: true,
     };
     pub const NONE: Pruning = Pruning {
         free_captures: false,
         chain_captures: false,
         one_line_per_long_chain: false,
         simple_endgames: false,
+        loony_bounds: false,
     };
 }
 
-/// A short list of lines kept on the stack (the search allocates nothing per node).
+/// A short list of lines kept on the stack (the search allocates nothing per node), each with
+/// an upper bound on its value for the mover (`NO_BOUND` when none is known).
 #[derive(Clone, Copy)]
 struct MoveList {
     len: usize,
     lines: [u8; MAX_LINES],
+    bounds: [i8; MAX_LINES],
 }
+
+/// No upper bound known on a move's value.
+const NO_BOUND: i8 = i8::MAX;
 
 impl MoveList {
     const fn new() -> MoveList {
-        MoveList { len: 0, lines: [0; MAX_LINES] }
+        MoveList { len: 0, lines: [0; MAX_LINES], bounds: [NO_BOUND; MAX_LINES] }
     }
     fn push(&mut self, e: Edge) {
         if !self.as_slice().contains(&(e.0 as u8)) {
@@ -215,6 +224,7 @@ pub struct Solver<'a> {
     interrupted: bool,
     use_symmetry: bool,
     pruning: Pruning,
+    etc_lines: u32,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -253,6 +263,7 @@ impl<'a> Solver<'a> {
             interrupted: false,
             use_symmetry: true,
             pruning: Pruning::ALL,
+            etc_lines: ETC_LINES,
         }
     }
 
@@ -532,11 +543,12 @@ impl<'a> Solver<'a> {
             hint = Some(entry.best);
         }
         let first = hint.map(|h| self.unmap_from_key(sym, h));
-        let moves = if capturing { captures } else { self.ordered_moves(drawn, first) };
-        let moves = moves.as_slice();
+        let list = if capturing { captures } else { self.ordered_moves(drawn, first) };
+        let moves = list.as_slice();
+        let bounds = &list.bounds;
         let undrawn_count = self.geo.undrawn(drawn).count();
         if !capturing
-            && undrawn_count >= ETC_LINES
+            && undrawn_count >= self.etc_lines
             && let Some(v) = self.enhanced_cutoff(im, moves, beta)
         {
             return v;
@@ -544,7 +556,13 @@ impl<'a> Solver<'a> {
         let alpha0 = alpha;
         let mut best = Score::MIN;
         let mut best_move = Edge(moves[0] as usize);
-        for e in moves.iter().map(|&m| Edge(m as usize)) {
+        for (i, e) in moves.iter().map(|&m| Edge(m as usize)).enumerate() {
+            let bound = Score::from(bounds[i]);
+            if bound <= alpha {
+                // The move cannot beat alpha; its bound keeps the fail-soft result an upper bound.
+                best = best.max(bound);
+                continue;
+            }
             let v = self.child_value(im, left, e, alpha, beta);
             if v > best {
                 best = v;
@@ -613,6 +631,7 @@ impl<'a> Solver<'a> {
         let chains = Chains::of(&self.geo, drawn);
         let mut opened = [false; 64];
         let mut ranked = [(0u32, 0u8); MAX_LINES];
+        let mut bound = [NO_BOUND; MAX_LINES];
         let mut n = 0;
         for e in self.geo.undrawn(drawn).iter() {
             let chain = chains.chain_of_line[e.0];
@@ -627,6 +646,9 @@ impl<'a> Solver<'a> {
             } else {
                 let c = chain as usize;
                 let long = chains.len[c] >= 3 || chains.is_loop[c];
+                if long && self.pruning.loony_bounds {
+                    bound[e.0] = Self::loony_bound(chains.len[c], chains.is_loop[c]);
+                }
                 if long && self.pruning.one_line_per_long_chain {
                     if opened[c] && Some(e) != first {
                         continue;
@@ -642,9 +664,35 @@ impl<'a> Solver<'a> {
         let mut moves = MoveList::new();
         for &(_, e) in &ranked[..n] {
             moves.lines[moves.len] = e;
+            moves.bounds[moves.len] = bound[e as usize];
             moves.len += 1;
         }
         moves
+    }
+
+    /// An upper bound on the mover's value of drawing any line of a chain of `len >= 3` boxes
+    /// (or a loop, `len >= 4`) when nothing can be taken: the move is loony (Berlekamp, "The
+    /// Dots and Boxes Game", ch. 3).
+    ///
+    /// Proof. Let R be the position once every undrawn side of the chain's boxes is drawn (by
+    /// whom and in what order does not matter: the value depends on the drawn lines alone). After
+    /// the mover's line, the opponent can
+    /// * take all `len` boxes, then move in R: `len + v(R)` for the opponent; or
+    /// * take all but the last two boxes of the chain (four of a loop) and draw the far end line
+    ///   of the last two (the middle line of the last four), which completes nothing: an end line
+    ///   borders only a box with 3+ undrawn sides (one with 2 would belong to the chain), which
+    ///   keeps an undrawn side. The mover then faces one domino (two) whose middle line completes
+    ///   both of its boxes and touches nothing else, so taking them at once is optimal, and moves
+    ///   on in R: `len - 2 - (2 + v(R))` (loop: `len - 4 - (4 + v(R))`) for the opponent.
+    ///
+    /// The better of the two is at least the mean: `len - 2` (loop: `len - 4`). So the mover's
+    /// value is at most `2 - len` (`4 - len`). Both plans exist whichever line the mover drew:
+    /// a line inside a chain splits it into two takeable parts, and since `len >= 3` one of them
+    /// has 2+ boxes: the opponent takes the other part whole and declines at the end of this one.
+    /// A line of a loop leaves a chain of `len >= 4` boxes takeable from both ends.
+    fn loony_bound(len: u8, is_loop: bool) -> i8 {
+        let len = len as i8;
+        if is_loop { 4 - len } else { 2 - len }
     }
 
     /// Enhanced transposition cutoff: a child whose stored upper bound already proves a move
