@@ -131,7 +131,8 @@ pub enum TableSize {
 /// One table entry: bounds on the value of the position whose canonical line set is `key`.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
-    key: [u64; 2],
+    /// The canonical line set in 32-bit words (alignment 4 keeps an entry at 20 bytes).
+    key: [u32; 4],
     lower: i8,
     upper: i8,
     /// The move that gave the best value, as an edge number in the canonical orientation.
@@ -140,8 +141,12 @@ struct Entry {
     weight: u8,
 }
 
-const BUCKET: usize = 4;
-type Bucket = [Entry; BUCKET];
+/// Three 20-byte entries fill one 64-byte cache line: a probe costs one memory access.
+const BUCKET: usize = 3;
+
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
 
 /// A fixed-size bucket array; a full bucket drops its least valuable entry.
 #[derive(Debug)]
@@ -153,22 +158,24 @@ struct Table {
 impl Table {
     fn new(size: TableSize) -> Table {
         let entries = match size {
-            TableSize::Mib(mib) => mib * (1 << 20) / size_of::<Entry>(),
+            TableSize::Mib(mib) => mib * (1 << 20) * BUCKET / size_of::<Bucket>(),
             TableSize::Entries(n) => n,
         };
-        Table { buckets: vec![[Entry::default(); BUCKET]; entries.div_ceil(BUCKET)], used: 0 }
+        Table { buckets: vec![Bucket::default(); entries.div_ceil(BUCKET)], used: 0 }
     }
 
     fn capacity(&self) -> u64 {
         (self.buckets.len() * BUCKET) as u64
     }
 
-    fn key(lines: LineSet) -> [u64; 2] {
-        [lines.0 as u64, (lines.0 >> 64) as u64]
+    fn key(lines: LineSet) -> [u32; 4] {
+        [lines.0 as u32, (lines.0 >> 32) as u32, (lines.0 >> 64) as u32, (lines.0 >> 96) as u32]
     }
 
-    fn bucket_index(&self, key: [u64; 2]) -> usize {
-        let mut h = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    fn bucket_index(&self, key: [u32; 4]) -> usize {
+        let lo = u64::from(key[0]) | u64::from(key[1]) << 32;
+        let hi = u64::from(key[2]) | u64::from(key[3]) << 32;
+        let mut h = (lo ^ hi.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         h ^= h >> 31;
         h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
         ((u128::from(h) * self.buckets.len() as u128) >> 64) as usize
@@ -180,7 +187,7 @@ impl Table {
         }
         let key = Self::key(lines);
         let bucket = &self.buckets[self.bucket_index(key)];
-        bucket.iter().find(|e| e.weight != 0 && e.key == key).copied()
+        bucket.0.iter().find(|e| e.weight != 0 && e.key == key).copied()
     }
 
     fn store(&mut self, lines: LineSet, entry: Entry) {
@@ -189,7 +196,7 @@ impl Table {
         }
         let key = Self::key(lines);
         let i = self.bucket_index(key);
-        let bucket = &mut self.buckets[i];
+        let bucket = &mut self.buckets[i].0;
         let slot = match bucket.iter().position(|e| e.weight != 0 && e.key == key) {
             Some(s) => s,
             None => {
@@ -205,7 +212,7 @@ impl Table {
 
     fn clear(&mut self) {
         for b in &mut self.buckets {
-            *b = [Entry::default(); BUCKET];
+            *b = Bucket::default();
         }
         self.used = 0;
     }
@@ -247,7 +254,7 @@ impl<'a> Solver<'a> {
         // only cost the time to clear it.
         let size = match size {
             TableSize::Mib(mib) => {
-                let wanted = mib * (1 << 20) / size_of::<Entry>();
+                let wanted = mib * (1 << 20) * BUCKET / size_of::<Bucket>();
                 TableSize::Entries(wanted.min(1 << geo_lines.saturating_sub(4).min(40)))
             }
             entries => entries,
@@ -602,7 +609,7 @@ impl<'a> Solver<'a> {
         let weight = (self.geo.undrawn(drawn).count() + 1).min(255) as u8;
         self.table.store(
             key,
-            Entry { key: [0; 2], lower: lower as i8, upper: upper as i8, best: best_key_move, weight },
+            Entry { key: [0; 4], lower: lower as i8, upper: upper as i8, best: best_key_move, weight },
         );
         best
     }
