@@ -556,7 +556,7 @@ impl<'a> Solver<'a> {
         let undrawn_count = self.geo.undrawn(drawn).count();
         if !capturing
             && undrawn_count >= self.etc_lines
-            && let Some(v) = self.enhanced_cutoff(im, moves, beta)
+            && let Some(v) = self.enhanced_cutoff(im, &list, beta)
         {
             return v;
         }
@@ -637,7 +637,8 @@ impl<'a> Solver<'a> {
     fn ordered_moves(&self, drawn: LineSet, first: Option<Edge>) -> MoveList {
         let chains = Chains::of(&self.geo, drawn);
         let mut opened = [false; 64];
-        let mut ranked = [(0u32, 0u8); MAX_LINES];
+        // (rank << 8 | line): sorting plain integers is cheaper than sorting pairs.
+        let mut ranked = [0u32; MAX_LINES];
         let mut bound = [NO_BOUND; MAX_LINES];
         let mut n = 0;
         for e in self.geo.undrawn(drawn).iter() {
@@ -664,12 +665,12 @@ impl<'a> Solver<'a> {
                 }
                 16 + u32::from(chains.len[c])
             };
-            ranked[n] = (if Some(e) == first { 0 } else { rank }, e.0 as u8);
+            ranked[n] = (if Some(e) == first { 0 } else { rank }) << 8 | e.0 as u32;
             n += 1;
         }
-        ranked[..n].sort_unstable_by_key(|&(r, e)| (r, e));
+        ranked[..n].sort_unstable();
         let mut moves = MoveList::new();
-        for &(_, e) in &ranked[..n] {
+        for e in ranked[..n].iter().map(|&r| r as u8) {
             moves.lines[moves.len] = e;
             moves.bounds[moves.len] = bound[e as usize];
             moves.len += 1;
@@ -704,10 +705,11 @@ impl<'a> Solver<'a> {
 
     /// Enhanced transposition cutoff: a child whose stored upper bound already proves a move
     /// reaches `beta` saves searching the others.
-    fn enhanced_cutoff(&self, im: &Images, moves: &[u8], beta: Score) -> Option<Score> {
+    /// Moves whose known upper bound is below `beta` cannot give one and are not probed.
+    fn enhanced_cutoff(&self, im: &Images, moves: &MoveList, beta: Score) -> Option<Score> {
         let drawn = LineSet(im.lines[0]);
-        for e in moves.iter().map(|&m| Edge(m as usize)) {
-            if self.geo.completes(drawn, e) > 0 {
+        for (i, e) in moves.as_slice().iter().map(|&m| Edge(m as usize)).enumerate() {
+            if Score::from(moves.bounds[i]) < beta || self.geo.completes(drawn, e) > 0 {
                 continue;
             }
             let (key, _) = self.key_of(&self.child_images(im, e));
