@@ -71,6 +71,8 @@ pub struct Pruning {
     pub one_line_per_long_chain: bool,
     /// Value simple loony endgames with the endgame module instead of searching them.
     pub simple_endgames: bool,
+    /// Skip loony moves whose upper bound (see `Solver::loony_bound`) is at most alpha.
+    pub loony_bounds: bool,
 }
 
 impl Pruning {
@@ -79,25 +81,32 @@ impl Pruning {
         chain_captures: true,
         one_line_per_long_chain: true,
         simple_endgames: true,
+        loony_bounds: true,
     };
     pub const NONE: Pruning = Pruning {
         free_captures: false,
         chain_captures: false,
         one_line_per_long_chain: false,
         simple_endgames: false,
+        loony_bounds: false,
     };
 }
 
-/// A short list of lines kept on the stack (the search allocates nothing per node).
+/// A short list of lines kept on the stack (the search allocates nothing per node), each with
+/// an upper bound on its value for the mover (`NO_BOUND` when none is known).
 #[derive(Clone, Copy)]
 struct MoveList {
     len: usize,
     lines: [u8; MAX_LINES],
+    bounds: [i8; MAX_LINES],
 }
+
+/// No upper bound known on a move's value.
+const NO_BOUND: i8 = i8::MAX;
 
 impl MoveList {
     const fn new() -> MoveList {
-        MoveList { len: 0, lines: [0; MAX_LINES] }
+        MoveList { len: 0, lines: [0; MAX_LINES], bounds: [NO_BOUND; MAX_LINES] }
     }
     fn push(&mut self, e: Edge) {
         if !self.as_slice().contains(&(e.0 as u8)) {
@@ -122,7 +131,8 @@ pub enum TableSize {
 /// One table entry: bounds on the value of the position whose canonical line set is `key`.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
-    key: [u64; 2],
+    /// The canonical line set in 32-bit words (alignment 4 keeps an entry at 20 bytes).
+    key: [u32; 4],
     lower: i8,
     upper: i8,
     /// The move that gave the best value, as an edge number in the canonical orientation.
@@ -131,8 +141,12 @@ struct Entry {
     weight: u8,
 }
 
-const BUCKET: usize = 4;
-type Bucket = [Entry; BUCKET];
+/// Three 20-byte entries fill one 64-byte cache line: a probe costs one memory access.
+const BUCKET: usize = 3;
+
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
 
 /// A fixed-size bucket array; a full bucket drops its least valuable entry.
 #[derive(Debug)]
@@ -144,22 +158,24 @@ struct Table {
 impl Table {
     fn new(size: TableSize) -> Table {
         let entries = match size {
-            TableSize::Mib(mib) => mib * (1 << 20) / size_of::<Entry>(),
+            TableSize::Mib(mib) => mib * (1 << 20) * BUCKET / size_of::<Bucket>(),
             TableSize::Entries(n) => n,
         };
-        Table { buckets: vec![[Entry::default(); BUCKET]; entries.div_ceil(BUCKET)], used: 0 }
+        Table { buckets: vec![Bucket::default(); entries.div_ceil(BUCKET)], used: 0 }
     }
 
     fn capacity(&self) -> u64 {
         (self.buckets.len() * BUCKET) as u64
     }
 
-    fn key(lines: LineSet) -> [u64; 2] {
-        [lines.0 as u64, (lines.0 >> 64) as u64]
+    fn key(lines: LineSet) -> [u32; 4] {
+        [lines.0 as u32, (lines.0 >> 32) as u32, (lines.0 >> 64) as u32, (lines.0 >> 96) as u32]
     }
 
-    fn bucket_index(&self, key: [u64; 2]) -> usize {
-        let mut h = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    fn bucket_index(&self, key: [u32; 4]) -> usize {
+        let lo = u64::from(key[0]) | u64::from(key[1]) << 32;
+        let hi = u64::from(key[2]) | u64::from(key[3]) << 32;
+        let mut h = (lo ^ hi.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         h ^= h >> 31;
         h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
         ((u128::from(h) * self.buckets.len() as u128) >> 64) as usize
@@ -171,7 +187,7 @@ impl Table {
         }
         let key = Self::key(lines);
         let bucket = &self.buckets[self.bucket_index(key)];
-        bucket.iter().find(|e| e.weight != 0 && e.key == key).copied()
+        bucket.0.iter().find(|e| e.weight != 0 && e.key == key).copied()
     }
 
     fn store(&mut self, lines: LineSet, entry: Entry) {
@@ -180,7 +196,7 @@ impl Table {
         }
         let key = Self::key(lines);
         let i = self.bucket_index(key);
-        let bucket = &mut self.buckets[i];
+        let bucket = &mut self.buckets[i].0;
         let slot = match bucket.iter().position(|e| e.weight != 0 && e.key == key) {
             Some(s) => s,
             None => {
@@ -196,7 +212,7 @@ impl Table {
 
     fn clear(&mut self) {
         for b in &mut self.buckets {
-            *b = [Entry::default(); BUCKET];
+            *b = Bucket::default();
         }
         self.used = 0;
     }
@@ -215,6 +231,7 @@ pub struct Solver<'a> {
     interrupted: bool,
     use_symmetry: bool,
     pruning: Pruning,
+    etc_lines: u32,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -237,7 +254,7 @@ impl<'a> Solver<'a> {
         // only cost the time to clear it.
         let size = match size {
             TableSize::Mib(mib) => {
-                let wanted = mib * (1 << 20) / size_of::<Entry>();
+                let wanted = mib * (1 << 20) * BUCKET / size_of::<Bucket>();
                 TableSize::Entries(wanted.min(1 << geo_lines.saturating_sub(4).min(40)))
             }
             entries => entries,
@@ -253,6 +270,7 @@ impl<'a> Solver<'a> {
             interrupted: false,
             use_symmetry: true,
             pruning: Pruning::ALL,
+            etc_lines: ETC_LINES,
         }
     }
 
@@ -532,19 +550,26 @@ impl<'a> Solver<'a> {
             hint = Some(entry.best);
         }
         let first = hint.map(|h| self.unmap_from_key(sym, h));
-        let moves = if capturing { captures } else { self.ordered_moves(drawn, first) };
-        let moves = moves.as_slice();
+        let list = if capturing { captures } else { self.ordered_moves(drawn, first) };
+        let moves = list.as_slice();
+        let bounds = &list.bounds;
         let undrawn_count = self.geo.undrawn(drawn).count();
         if !capturing
-            && undrawn_count >= ETC_LINES
-            && let Some(v) = self.enhanced_cutoff(im, moves, beta)
+            && undrawn_count >= self.etc_lines
+            && let Some(v) = self.enhanced_cutoff(im, &list, beta)
         {
             return v;
         }
         let alpha0 = alpha;
         let mut best = Score::MIN;
         let mut best_move = Edge(moves[0] as usize);
-        for e in moves.iter().map(|&m| Edge(m as usize)) {
+        for (i, e) in moves.iter().map(|&m| Edge(m as usize)).enumerate() {
+            let bound = Score::from(bounds[i]);
+            if bound <= alpha {
+                // The move cannot beat alpha; its bound keeps the fail-soft result an upper bound.
+                best = best.max(bound);
+                continue;
+            }
             let v = self.child_value(im, left, e, alpha, beta);
             if v > best {
                 best = v;
@@ -584,7 +609,7 @@ impl<'a> Solver<'a> {
         let weight = (self.geo.undrawn(drawn).count() + 1).min(255) as u8;
         self.table.store(
             key,
-            Entry { key: [0; 2], lower: lower as i8, upper: upper as i8, best: best_key_move, weight },
+            Entry { key: [0; 4], lower: lower as i8, upper: upper as i8, best: best_key_move, weight },
         );
         best
     }
@@ -612,7 +637,9 @@ impl<'a> Solver<'a> {
     fn ordered_moves(&self, drawn: LineSet, first: Option<Edge>) -> MoveList {
         let chains = Chains::of(&self.geo, drawn);
         let mut opened = [false; 64];
-        let mut ranked = [(0u32, 0u8); MAX_LINES];
+        // (rank << 8 | line): sorting plain integers is cheaper than sorting pairs.
+        let mut ranked = [0u32; MAX_LINES];
+        let mut bound = [NO_BOUND; MAX_LINES];
         let mut n = 0;
         for e in self.geo.undrawn(drawn).iter() {
             let chain = chains.chain_of_line[e.0];
@@ -627,6 +654,9 @@ impl<'a> Solver<'a> {
             } else {
                 let c = chain as usize;
                 let long = chains.len[c] >= 3 || chains.is_loop[c];
+                if long && self.pruning.loony_bounds {
+                    bound[e.0] = Self::loony_bound(chains.len[c], chains.is_loop[c]);
+                }
                 if long && self.pruning.one_line_per_long_chain {
                     if opened[c] && Some(e) != first {
                         continue;
@@ -635,24 +665,51 @@ impl<'a> Solver<'a> {
                 }
                 16 + u32::from(chains.len[c])
             };
-            ranked[n] = (if Some(e) == first { 0 } else { rank }, e.0 as u8);
+            ranked[n] = (if Some(e) == first { 0 } else { rank }) << 8 | e.0 as u32;
             n += 1;
         }
-        ranked[..n].sort_unstable_by_key(|&(r, e)| (r, e));
+        ranked[..n].sort_unstable();
         let mut moves = MoveList::new();
-        for &(_, e) in &ranked[..n] {
+        for e in ranked[..n].iter().map(|&r| r as u8) {
             moves.lines[moves.len] = e;
+            moves.bounds[moves.len] = bound[e as usize];
             moves.len += 1;
         }
         moves
     }
 
+    /// An upper bound on the mover's value of drawing any line of a chain of `len >= 3` boxes
+    /// (or a loop, `len >= 4`) when nothing can be taken: the move is loony (Berlekamp, "The
+    /// Dots and Boxes Game", ch. 3).
+    ///
+    /// Proof. Let R be the position once every undrawn side of the chain's boxes is drawn (by
+    /// whom and in what order does not matter: the value depends on the drawn lines alone). After
+    /// the mover's line, the opponent can
+    /// * take all `len` boxes, then move in R: `len + v(R)` for the opponent; or
+    /// * take all but the last two boxes of the chain (four of a loop) and draw the far end line
+    ///   of the last two (the middle line of the last four), which completes nothing: an end line
+    ///   borders only a box with 3+ undrawn sides (one with 2 would belong to the chain), which
+    ///   keeps an undrawn side. The mover then faces one domino (two) whose middle line completes
+    ///   both of its boxes and touches nothing else, so taking them at once is optimal, and moves
+    ///   on in R: `len - 2 - (2 + v(R))` (loop: `len - 4 - (4 + v(R))`) for the opponent.
+    ///
+    /// The better of the two is at least the mean: `len - 2` (loop: `len - 4`). So the mover's
+    /// value is at most `2 - len` (`4 - len`). Both plans exist whichever line the mover drew:
+    /// a line inside a chain splits it into two takeable parts, and since `len >= 3` one of them
+    /// has 2+ boxes: the opponent takes the other part whole and declines at the end of this one.
+    /// A line of a loop leaves a chain of `len >= 4` boxes takeable from both ends.
+    fn loony_bound(len: u8, is_loop: bool) -> i8 {
+        let len = len as i8;
+        if is_loop { 4 - len } else { 2 - len }
+    }
+
     /// Enhanced transposition cutoff: a child whose stored upper bound already proves a move
     /// reaches `beta` saves searching the others.
-    fn enhanced_cutoff(&self, im: &Images, moves: &[u8], beta: Score) -> Option<Score> {
+    /// Moves whose known upper bound is below `beta` cannot give one and are not probed.
+    fn enhanced_cutoff(&self, im: &Images, moves: &MoveList, beta: Score) -> Option<Score> {
         let drawn = LineSet(im.lines[0]);
-        for e in moves.iter().map(|&m| Edge(m as usize)) {
-            if self.geo.completes(drawn, e) > 0 {
+        for (i, e) in moves.as_slice().iter().map(|&m| Edge(m as usize)).enumerate() {
+            if Score::from(moves.bounds[i]) < beta || self.geo.completes(drawn, e) > 0 {
                 continue;
             }
             let (key, _) = self.key_of(&self.child_images(im, e));

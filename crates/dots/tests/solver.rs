@@ -192,6 +192,7 @@ mod props {
                 Pruning { chain_captures: false, ..all },
                 Pruning { one_line_per_long_chain: false, ..all },
                 Pruning { simple_endgames: false, ..all },
+                Pruning { loony_bounds: false, ..all },
             ] {
                 let mut solver = Solver::new(geo.clone(), TableSize::Mib(1));
                 solver.set_pruning(pruning);
