@@ -52,3 +52,31 @@ impl InputArg {
         input_name(self.file.as_deref())
     }
 }
+
+/// Asks the human for a move at a terminal: prints `Your move: ` and reads a line until `parse`
+/// accepts it, printing `parse`'s explanation after each line it rejects. `q` or `quit` gives up
+/// and end of input abandons the game: both print their message and return `None`.
+pub fn ask_move<T>(
+    input: &mut impl std::io::BufRead,
+    out: &mut impl std::io::Write,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> anyhow::Result<Option<T>> {
+    loop {
+        write!(out, "Your move: ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line).context("cannot read a move")? == 0 {
+            writeln!(out, "\nEnd of input: game abandoned.")?;
+            return Ok(None);
+        }
+        let line = line.trim();
+        if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
+            writeln!(out, "You give up: the engine wins.")?;
+            return Ok(None);
+        }
+        match parse(line) {
+            Ok(m) => return Ok(Some(m)),
+            Err(msg) => writeln!(out, "{msg}")?,
+        }
+    }
+}

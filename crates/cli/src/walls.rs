@@ -118,21 +118,12 @@ fn analysis_text(board: &Board, json: bool) -> String {
     format!("grundy {}\nwinner {}\nwinning moves (row, col): {moves}\n", a.grundy, a.winner)
 }
 
-/// What a line typed by the human means.
-enum Typed {
-    Move(Cell),
-    Quit,
-}
-
-fn parse_move(line: &str) -> Result<Typed, String> {
-    let line = line.trim();
-    if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
-        return Ok(Typed::Quit);
-    }
+/// Reads a typed `row col` (`q` is handled by [`crate::input::ask_move`]).
+fn parse_move(line: &str) -> Result<Cell, String> {
     let bad = || format!("could not read {line:?}: type a move as `row col`, e.g. `0 2`, or `q` to give up");
     let parts: Vec<&str> = line.split([' ', ',', '\t']).filter(|s| !s.is_empty()).collect();
     match parts[..] {
-        [r, c] => Ok(Typed::Move(Cell::new(r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?))),
+        [r, c] => Ok(Cell::new(r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?)),
         _ => Err(bad()),
     }
 }
@@ -169,27 +160,16 @@ fn play(board: &Board, first: Side, mut input: impl BufRead, mut out: impl Write
                 writeln!(out, "Engine plays {} {}.", cell.row, cell.col)?;
             }
             Side::Human => loop {
-                write!(out, "Your move: ")?;
-                out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line).context("cannot read a move")? == 0 {
-                    writeln!(out, "\nEnd of input: game abandoned.")?;
+                let Some(cell) = crate::input::ask_move(&mut input, &mut out, parse_move)? else {
                     return Ok(());
-                }
-                match parse_move(&line) {
-                    Ok(Typed::Quit) => {
-                        writeln!(out, "You give up: the engine wins.")?;
-                        return Ok(());
+                };
+                match position.play(board, cell) {
+                    Ok(()) => {
+                        // Echoed so that a transcript of piped input reads like a game.
+                        writeln!(out, "You play {} {}.", cell.row, cell.col)?;
+                        break;
                     }
-                    Ok(Typed::Move(cell)) => match position.play(board, cell) {
-                        Ok(()) => {
-                            // Echoed so that a transcript of piped input reads like a game.
-                            writeln!(out, "You play {} {}.", cell.row, cell.col)?;
-                            break;
-                        }
-                        Err(err) => writeln!(out, "Illegal move: {err}. Try again.")?,
-                    },
-                    Err(msg) => writeln!(out, "{msg}")?,
+                    Err(err) => writeln!(out, "Illegal move: {err}. Try again.")?,
                 }
             },
         }

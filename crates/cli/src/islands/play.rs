@@ -57,22 +57,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// What a line typed by the human means.
-enum Typed {
-    Move(RawMove),
-    Quit,
-}
-
-fn parse_line(line: &str) -> Result<Typed, String> {
-    let line = line.trim();
-    if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
-        return Ok(Typed::Quit);
-    }
+/// Reads typed `row col` pairs (`q` is handled by [`crate::input::ask_move`]).
+fn parse_line(line: &str) -> Result<RawMove, String> {
     let nums: Result<Vec<i64>, _> =
         line.split([' ', ',', '\t']).filter(|s| !s.is_empty()).map(str::parse).collect();
     match nums {
         Ok(v) if !v.is_empty() && v.len() % 2 == 0 => {
-            Ok(Typed::Move(RawMove { cells: v.chunks(2).map(|p| (p[0], p[1])).collect() }))
+            Ok(RawMove { cells: v.chunks(2).map(|p| (p[0], p[1])).collect() })
         }
         _ => {
             Err(format!("could not read {line:?}: type the cells as `row col` pairs, e.g. `3 3 3 4`, or `q`"))
@@ -122,28 +113,17 @@ pub fn play(
                 to_move = Side::Human;
             }
             Side::Human => loop {
-                write!(out, "Your move: ")?;
-                out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line).context("cannot read a move")? == 0 {
-                    writeln!(out, "\nEnd of input: game abandoned.")?;
+                let Some(raw) = crate::input::ask_move(&mut input, &mut out, parse_line)? else {
                     return Ok(());
-                }
-                match parse_line(&line) {
-                    Ok(Typed::Quit) => {
-                        writeln!(out, "You give up: the engine wins.")?;
-                        return Ok(());
+                };
+                match raw.validate(&board) {
+                    Ok(m) => {
+                        writeln!(out, "You paint {} cells.", m.cells().len())?;
+                        board.paint(m.cells());
+                        to_move = Side::Engine;
+                        break;
                     }
-                    Ok(Typed::Move(raw)) => match raw.validate(&board) {
-                        Ok(m) => {
-                            writeln!(out, "You paint {} cells.", m.cells().len())?;
-                            board.paint(m.cells());
-                            to_move = Side::Engine;
-                            break;
-                        }
-                        Err(e) => writeln!(out, "Illegal move: {e}. Try again.")?,
-                    },
-                    Err(msg) => writeln!(out, "{msg}")?,
+                    Err(e) => writeln!(out, "Illegal move: {e}. Try again.")?,
                 }
             },
         }
