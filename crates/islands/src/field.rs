@@ -162,17 +162,8 @@ impl Field {
     /// Paints `region` (a legal region of this field): it and its neighbours leave play. Returns
     /// true if a number died (touched, or its room became too small): a draw is then impossible.
     pub fn play(&mut self, region: &[usize]) -> bool {
-        let mut killed = false;
-        for &i in region {
-            self.sq[i] = Sq::Wall;
-        }
-        for &i in region {
-            for nb in self.neighbours(i) {
-                killed |= matches!(self.sq[nb], Sq::Num(_));
-                self.sq[nb] = Sq::Wall;
-            }
-        }
-        self.remove_dead() || killed
+        let touched = self.play_fast(region);
+        self.remove_dead() || touched
     }
 
     /// Paints `region` without looking for numbers whose room became too small (the fast path

@@ -55,6 +55,14 @@ fn puzzle(dims: Dims, clues: &[Option<u8>]) -> Puzzle {
     Puzzle::new(dims, clues.iter().map(|c| c.map_or(Clue::Blank, Clue::Number)).collect())
 }
 
+/// The clues a loop gives its cells, keeping cell `i`'s clue when bit `i` of `keep` is set.
+fn clues_of_loop(d: Dims, s: &Solution, keep: u16) -> Vec<Option<u8>> {
+    d.cells()
+        .enumerate()
+        .map(|(i, cell)| (keep >> i & 1 == 1).then(|| s.sides_on_loop(cell) as u8).filter(|&k| k <= 3))
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -73,11 +81,7 @@ proptest! {
         let d = Dims::new(r, c).unwrap();
         let loops = all_loops(d);
         let s = &loops[pick.index(loops.len())];
-        let clues: Vec<Option<u8>> = d
-            .cells()
-            .enumerate()
-            .map(|(i, cell)| (keep >> i & 1 == 1).then(|| s.sides_on_loop(cell) as u8).filter(|&k| k <= 3))
-            .collect();
+        let clues = clues_of_loop(d, s, keep);
         let p = puzzle(d, &clues);
         prop_assert!(meets(&p, s));
         check(&p, &loops);
@@ -98,11 +102,7 @@ proptest! {
         let d = Dims::new(r, c).unwrap();
         let loops = all_loops(d);
         let s = &loops[pick.index(loops.len())];
-        let clues: Vec<Option<u8>> = d
-            .cells()
-            .enumerate()
-            .map(|(i, cell)| (keep >> i & 1 == 1).then(|| s.sides_on_loop(cell) as u8).filter(|&k| k <= 3))
-            .collect();
+        let clues = clues_of_loop(d, s, keep);
         let p = puzzle(d, &clues);
         let solutions: Vec<&Solution> = loops.iter().filter(|l| meets(&p, l)).collect();
         let mut bad = None;
