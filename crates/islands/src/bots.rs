@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use crate::board::Board;
 use crate::field::{Bias, Field};
 use crate::moves::Move;
-use crate::solve::{Solver, Status, status};
+use crate::solve::{Moves, Solver, Status, status};
 
 /// How hard a bot thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,15 +100,83 @@ fn strong(
     let now = Instant::now();
     let total = deadline.saturating_duration_since(now);
     let mut solver = Solver::new(Some(now + total.mul_f64(0.25)));
-    if let Ok(sol) = solver.solve(board)
+    let exact = solver.solve(board);
+    if let Ok(sol) = &exact
         && sol.outcome != Outcome::Loss
     {
-        return sol.best.map(|m| field.region_of(&m));
+        return sol.best.as_ref().map(|m| field.region_of(m));
     }
-    // Lost against perfect play, or too big to solve: search for the move that does best in
-    // practice, keeping what the solver has learnt about parts.
+    let proven_loss = exact.is_ok();
+    let mut root_moves = None;
+    if !proven_loss {
+        // Too big to solve: value the moves in the smaller game of representative regions.
+        let until = now + total.mul_f64(0.75);
+        match estimate(field, dead, until) {
+            Estimate::Choice(region) => return Some(region),
+            Estimate::Open(regions) => root_moves = Some(regions),
+            Estimate::AllLost => {}
+        }
+    }
+    // Lost against perfect play (or in the estimate), or undecided: search for the move that
+    // does best in practice, keeping what the solver has learnt about parts.
     solver.set_deadline(Some(deadline));
-    Mcts::new(field.clone(), dead, solver).search(deadline, rng).or_else(|| random_region(field, rng))
+    Mcts::new(field.clone(), dead, solver)
+        .search(deadline, root_moves, rng)
+        .or_else(|| random_region(field, rng))
+}
+
+/// What the estimate in the game of representative regions says about the root moves.
+#[derive(Debug)]
+enum Estimate {
+    /// A move that wins in the estimate (or draws, when every other move loses in it).
+    Choice(Vec<usize>),
+    /// No move wins in time; these were not found to lose.
+    Open(Vec<Vec<usize>>),
+    /// Every move loses in the estimate.
+    AllLost,
+}
+
+/// Values the representative moves of `field` with a [`Moves::Representative`] solver, with
+/// growing node budgets per move until `until`: the likeliest winners (fewest numbers left to
+/// the opponent, as `greedy` scores them) first, as they are also the cheapest to value.
+fn estimate(field: &Field, dead: bool, until: Instant) -> Estimate {
+    let mut solver = Solver::with_moves(Moves::Representative, Some(until));
+    let mut moves: Vec<(f64, Vec<usize>)> = field
+        .numbers()
+        .flat_map(|(root, k)| field.representative_regions(root, k))
+        .map(|r| (greedy_score(field, dead, &r), r))
+        .collect();
+    moves.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut value: Vec<Option<Outcome>> = vec![None; moves.len()];
+    let mut budget = 200u64;
+    while Instant::now() < until && value.iter().any(Option::is_none) {
+        for (j, (_, region)) in moves.iter().enumerate() {
+            if value[j].is_some() {
+                continue;
+            }
+            if Instant::now() >= until {
+                break;
+            }
+            let mut child = field.clone();
+            let died = child.play(region) | dead;
+            if let Ok(o) = solver.outcome_after(&child, died, budget) {
+                value[j] = Some(o);
+                if o == Outcome::Win {
+                    return Estimate::Choice(region.clone());
+                }
+            }
+        }
+        budget *= 4;
+    }
+    let open: Vec<Vec<usize>> =
+        moves.iter().zip(&value).filter(|(_, v)| v.is_none()).map(|((_, r), _)| r.clone()).collect();
+    if !open.is_empty() {
+        return Estimate::Open(open);
+    }
+    match moves.iter().zip(&value).find(|(_, v)| **v == Some(Outcome::Draw)) {
+        Some(((_, r), _)) => Estimate::Choice(r.clone()),
+        None => Estimate::AllLost,
+    }
 }
 
 /// A node of the search tree. Rewards are for the player who moved into the node.
@@ -158,10 +226,15 @@ impl Mcts {
         Mcts { nodes: vec![Node::new(field, died, None)], solver, wide }
     }
 
-    fn search(mut self, deadline: Instant, rng: &mut impl Rng) -> Option<Vec<usize>> {
+    fn search(
+        mut self,
+        deadline: Instant,
+        root_moves: Option<Vec<Vec<usize>>>,
+        rng: &mut impl Rng,
+    ) -> Option<Vec<usize>> {
         // At the root, try the greedy order first and take an immediate win at once.
         let root = &self.nodes[0];
-        let mut cands = candidates(&root.field, rng);
+        let mut cands = root_moves.unwrap_or_else(|| candidates(&root.field, rng));
         cands.shuffle(rng);
         // Scoring every candidate is the costliest step on big boards: keep it within a share
         // of the budget (unscored candidates go last).

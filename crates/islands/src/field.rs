@@ -359,6 +359,119 @@ impl Field {
         out
     }
 
+    /// Regions of the number at `root` that differ in which other numbers they touch (and so
+    /// kill), one per kill set: one that touches as few as it can, one per number it can reach
+    /// (a shortest path to a cell beside it, then grown touching as few others as it can), and
+    /// one that touches as many as it can. What decides a game is which numbers survive and the
+    /// parity of the moves left, not the exact shape of a region: searching these few moves
+    /// instead of every region gives a fast, inexact value (see `Moves::Representative`).
+    pub fn representative_regions(&self, root: usize, k: usize) -> Vec<Vec<usize>> {
+        let mut out: Vec<Vec<usize>> = Vec::new();
+        let mut kill_sets: Vec<Vec<usize>> = Vec::new();
+        let mut add = |region: Vec<usize>| {
+            let kills = self.touched_numbers(&region, root);
+            if !kill_sets.contains(&kills) {
+                kill_sets.push(kills);
+                out.push(region);
+            }
+        };
+        let Some(careful) = self.grow_greedy(&[root], root, k, false) else { return out };
+        add(careful);
+        // Breadth-first tree of the room, to find shortest paths to the numbers next to it.
+        let mut parent = vec![usize::MAX; self.sq.len()];
+        let mut depth = vec![0usize; self.sq.len()];
+        parent[root] = root;
+        let mut order = vec![root];
+        let mut next = 0;
+        let mut targets = Vec::new();
+        while next < order.len() {
+            let i = order[next];
+            next += 1;
+            for nb in self.neighbours(i) {
+                if nb != root && matches!(self.sq[nb], Sq::Num(_)) && !targets.contains(&nb) {
+                    targets.push(nb);
+                    let mut path = vec![i];
+                    while *path.last().unwrap_or(&root) != root {
+                        let last = *path.last().unwrap_or(&root);
+                        path.push(parent[last]);
+                    }
+                    if let Some(r) = self.grow_greedy(&path, root, k, false) {
+                        add(r);
+                    }
+                }
+                if parent[nb] == usize::MAX && self.sq[nb] == Sq::Free && depth[i] + 2 <= k {
+                    parent[nb] = i;
+                    depth[nb] = depth[i] + 1;
+                    order.push(nb);
+                }
+            }
+        }
+        if let Some(r) = self.grow_greedy(&[root], root, k, true) {
+            add(r);
+        }
+        out
+    }
+
+    /// The live numbers other than `root` that share a side with a cell of `region`, sorted.
+    pub fn touched_numbers(&self, region: &[usize], root: usize) -> Vec<usize> {
+        let mut out: Vec<usize> = region
+            .iter()
+            .flat_map(|&i| self.neighbours(i))
+            .filter(|&nb| nb != root && matches!(self.sq[nb], Sq::Num(_)))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// `start` (connected, free except the number `root`) grown to `k` cells one frontier cell
+    /// at a time: the cell touching the fewest (`kill` false) or most (`kill` true) numbers not
+    /// yet touched, then the one closest to `root`. `None` when the room is too small.
+    fn grow_greedy(&self, start: &[usize], root: usize, k: usize, kill: bool) -> Option<Vec<usize>> {
+        let mut in_set = vec![false; self.sq.len()];
+        let mut touched = vec![false; self.sq.len()];
+        let mut region: Vec<usize> = Vec::with_capacity(k);
+        let mut frontier: Vec<usize> = Vec::new();
+        for &i in start {
+            in_set[i] = true;
+            region.push(i);
+        }
+        for &i in start {
+            for nb in self.neighbours(i) {
+                if matches!(self.sq[nb], Sq::Num(_)) {
+                    touched[nb] = true;
+                } else if self.sq[nb] == Sq::Free && !in_set[nb] && !frontier.contains(&nb) {
+                    frontier.push(nb);
+                }
+            }
+        }
+        let home = self.cell(root);
+        while region.len() < k {
+            let new_kills = |i: usize| {
+                self.neighbours(i).filter(|&nb| nb != root && matches!(self.sq[nb], Sq::Num(_)) && !touched[nb]).count()
+            };
+            let dist = |i: usize| {
+                let c = self.cell(i);
+                c.row.abs_diff(home.row) + c.col.abs_diff(home.col)
+            };
+            let j = (0..frontier.len()).min_by_key(|&j| {
+                let kills = new_kills(frontier[j]);
+                (if kill { usize::MAX - kills } else { kills }, dist(frontier[j]))
+            })?;
+            let v = frontier.swap_remove(j);
+            in_set[v] = true;
+            region.push(v);
+            for nb in self.neighbours(v) {
+                if matches!(self.sq[nb], Sq::Num(_)) {
+                    touched[nb] = true;
+                } else if self.sq[nb] == Sq::Free && !in_set[nb] && !frontier.contains(&nb) {
+                    frontier.push(nb);
+                }
+            }
+        }
+        Some(region)
+    }
+
     /// `start` (connected, free except the number) grown breadth-first to `k` cells.
     fn grow_from(&self, start: &[usize], k: usize) -> Option<Vec<usize>> {
         let mut in_set = vec![false; self.sq.len()];

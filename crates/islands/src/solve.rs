@@ -52,9 +52,21 @@ pub struct Solution {
     pub best: Option<Move>,
 }
 
+/// Which regions a [`Solver`] tries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Moves {
+    /// Every region: exact values.
+    #[default]
+    All,
+    /// Only [`Field::representative_regions`]: one region per set of numbers it kills. The
+    /// values are those of a smaller game, a fast estimate for positions too big to solve.
+    Representative,
+}
+
 /// Memo tables and the deadline of one search.
 #[derive(Debug, Default)]
 pub struct Solver {
+    moves: Moves,
     grundy: HashMap<Field, Nimber>,
     wdl: HashMap<Vec<Field>, Outcome>,
     nodes: u64,
@@ -71,6 +83,11 @@ pub fn solve(board: &Board, deadline: Option<Instant>) -> Result<Solution, Solve
 impl Solver {
     pub fn new(deadline: Option<Instant>) -> Solver {
         Solver { deadline, ..Solver::default() }
+    }
+
+    /// A solver that tries only some regions per number (see [`Moves`]).
+    pub fn with_moves(moves: Moves, deadline: Option<Instant>) -> Solver {
+        Solver { moves, deadline, ..Solver::default() }
     }
 
     fn tick(&mut self) -> Result<(), SolveError> {
@@ -171,11 +188,17 @@ impl Solver {
         }
         let mut seen = MexSet::default();
         let numbers: Vec<(usize, usize)> = part.numbers().collect();
+        if numbers.len() == 1 {
+            // A part is kept only while its number is live, and painting it empties the part:
+            // the only option is 0.
+            return Ok(1);
+        }
         // Every move paints one number, so no game on this part lasts more than m moves and its
         // Grundy value is at most m: once 0..m-1 are all options, the value is m.
         let m = numbers.len() as Nimber;
         // Likely option values first (see `Field::seed_regions`); the full enumeration follows.
-        for &(root, k) in &numbers {
+        let exact = self.moves == Moves::All;
+        for &(root, k) in numbers.iter().filter(|_| exact) {
             for region in part.seed_regions(root, k) {
                 self.tick()?;
                 let mut child = part.clone();
@@ -188,8 +211,9 @@ impl Solver {
             self.grundy.insert(part.clone(), g);
             return Ok(g);
         }
+        let moves = self.moves;
         for (root, k) in numbers {
-            let flow = part.for_each_region(root, k, &mut |region| {
+            let flow = each_region(part, moves, root, k, &mut |region| {
                 if let Err(e) = self.tick() {
                     return ControlFlow::Break(Some(e));
                 }
@@ -225,8 +249,9 @@ impl Solver {
                 continue; // same options as the previous, equal part
             }
             let numbers: Vec<(usize, usize)> = parts[i].numbers().collect();
+            let moves = self.moves;
             for (root, k) in numbers {
-                let flow = parts[i].for_each_region(root, k, &mut |region| {
+                let flow = each_region(&parts[i], moves, root, k, &mut |region| {
                     if let Err(e) = self.tick() {
                         return ControlFlow::Break(Err(e));
                     }
@@ -264,6 +289,25 @@ impl Solver {
         }
         self.wdl.insert(parts, best);
         Ok(best)
+    }
+}
+
+/// Calls `f` with the regions of the number at `root` that `moves` allows.
+fn each_region<B>(
+    field: &Field,
+    moves: Moves,
+    root: usize,
+    k: usize,
+    f: &mut impl FnMut(&[usize]) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    match moves {
+        Moves::All => field.for_each_region(root, k, f),
+        Moves::Representative => {
+            for region in field.representative_regions(root, k) {
+                f(&region)?;
+            }
+            ControlFlow::Continue(())
+        }
     }
 }
 
