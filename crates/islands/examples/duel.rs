@@ -44,6 +44,13 @@ fn play(board: &Board, strong_first: bool, other: Level, budget: Duration, seed:
         let mv = choose_move(&b, level, search_deadline(start, budget), &mut rng).expect("ongoing game");
         if strong_to_move {
             slowest = slowest.max(start.elapsed());
+            if start.elapsed() > budget.mul_f64(0.7)
+                && let Ok(dir) = std::env::var("DUEL_SLOW_DIR")
+            {
+                // Keep the position for a closer look (`pencilbox islands move --input`).
+                let path = format!("{dir}/slow-{seed}-{}.in", moves.len());
+                std::fs::write(&path, b.to_string()).expect("write the slow position");
+            }
         }
         mv.to_raw().validate(&b).expect("legal move");
         b.paint(mv.cells());

@@ -99,22 +99,29 @@ fn strong(
 ) -> Option<Vec<usize>> {
     let now = Instant::now();
     let total = deadline.saturating_duration_since(now);
-    let mut solver = Solver::new(Some(now + total.mul_f64(0.25)));
-    let exact = solver.solve(board);
-    if let Ok(sol) = &exact
+    let live = field.numbers().count();
+    // The exact search rarely finishes before the last few moves, and then it is quick: a small
+    // share of the time, none when there are many numbers, most of it on small fields (a 5×5
+    // board), where it nearly always finishes.
+    let exact_share = match (field.open_cells(), live) {
+        (0..=SMALL_OPEN_CELLS, _) => 0.6,
+        (_, 0..=EXACT_MAX_LIVE) => 0.1,
+        _ => 0.0,
+    };
+    let mut solver = Solver::new(Some(now + total.mul_f64(exact_share)));
+    let exact = if exact_share > 0.0 { solver.solve(board).ok() } else { None };
+    if let Some(sol) = &exact
         && sol.outcome != Outcome::Loss
     {
         return sol.best.as_ref().map(|m| field.region_of(m));
     }
-    let proven_loss = exact.is_ok();
     let mut root_moves = None;
-    if !proven_loss {
+    if exact.is_none() && live <= ESTIMATE_MAX_LIVE {
         // Too big to solve: value the moves in the smaller game of representative regions.
-        let until = now + total.mul_f64(0.75);
-        match estimate(field, dead, until) {
+        match estimate(field, dead, now + total.mul_f64(0.8)) {
             Estimate::Choice(region) => return Some(region),
-            Estimate::Open(regions) => root_moves = Some(regions),
-            Estimate::AllLost => {}
+            Estimate::Open(moves) => root_moves = Some(moves),
+            Estimate::AllLost | Estimate::OutOfTime => {}
         }
     }
     // Lost against perfect play (or in the estimate), or undecided: search for the move that
@@ -125,15 +132,25 @@ fn strong(
         .or_else(|| random_region(field, rng))
 }
 
+/// Fields with at most this many open cells get most of the time for the exact search.
+const SMALL_OPEN_CELLS: usize = 60;
+/// The exact search is tried with at most this many live numbers.
+const EXACT_MAX_LIVE: usize = 40;
+/// The estimate is tried with at most this many live numbers (a `large` opening has about 200,
+/// with thousands of representative moves that could not be valued in time).
+const ESTIMATE_MAX_LIVE: usize = 80;
+
 /// What the estimate in the game of representative regions says about the root moves.
 #[derive(Debug)]
 enum Estimate {
     /// A move that wins in the estimate (or draws, when every other move loses in it).
     Choice(Vec<usize>),
-    /// No move wins in time; these were not found to lose.
-    Open(Vec<Vec<usize>>),
+    /// No move wins in time; these (with their greedy scores) were not found to lose.
+    Open(Vec<(f64, Vec<usize>)>),
     /// Every move loses in the estimate.
     AllLost,
+    /// Not even the moves could be listed in time.
+    OutOfTime,
 }
 
 /// Values the representative moves of `field` with a [`Moves::Representative`] solver, with
@@ -141,11 +158,13 @@ enum Estimate {
 /// the opponent, as `greedy` scores them) first, as they are also the cheapest to value.
 fn estimate(field: &Field, dead: bool, until: Instant) -> Estimate {
     let mut solver = Solver::with_moves(Moves::Representative, Some(until));
-    let mut moves: Vec<(f64, Vec<usize>)> = field
-        .numbers()
-        .flat_map(|(root, k)| field.representative_regions(root, k))
-        .map(|r| (greedy_score(field, dead, &r), r))
-        .collect();
+    let mut moves: Vec<(f64, Vec<usize>)> = Vec::new();
+    for (root, k) in field.numbers() {
+        if Instant::now() >= until {
+            return Estimate::OutOfTime;
+        }
+        moves.extend(field.representative_regions(root, k).into_iter().map(|r| (greedy_score(field, dead, &r), r)));
+    }
     moves.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut value: Vec<Option<Outcome>> = vec![None; moves.len()];
     let mut budget = 200u64;
@@ -168,13 +187,11 @@ fn estimate(field: &Field, dead: bool, until: Instant) -> Estimate {
         }
         budget *= 4;
     }
-    let open: Vec<Vec<usize>> =
-        moves.iter().zip(&value).filter(|(_, v)| v.is_none()).map(|((_, r), _)| r.clone()).collect();
-    if !open.is_empty() {
-        return Estimate::Open(open);
+    if value.iter().any(Option::is_none) {
+        return Estimate::Open(moves.into_iter().zip(value).filter(|(_, v)| v.is_none()).map(|(m, _)| m).collect());
     }
-    match moves.iter().zip(&value).find(|(_, v)| **v == Some(Outcome::Draw)) {
-        Some(((_, r), _)) => Estimate::Choice(r.clone()),
+    match moves.into_iter().zip(value).find(|(_, v)| *v == Some(Outcome::Draw)) {
+        Some(((_, r), _)) => Estimate::Choice(r),
         None => Estimate::AllLost,
     }
 }
@@ -229,23 +246,32 @@ impl Mcts {
     fn search(
         mut self,
         deadline: Instant,
-        root_moves: Option<Vec<Vec<usize>>>,
+        root_moves: Option<Vec<(f64, Vec<usize>)>>,
         rng: &mut impl Rng,
     ) -> Option<Vec<usize>> {
         // At the root, try the greedy order first and take an immediate win at once.
         let root = &self.nodes[0];
-        let mut cands = root_moves.unwrap_or_else(|| candidates(&root.field, rng));
-        cands.shuffle(rng);
-        // Scoring every candidate is the costliest step on big boards: keep it within a share
-        // of the budget (unscored candidates go last).
-        let stop_scoring = Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.3);
-        let mut scores = vec![f64::NEG_INFINITY; cands.len()];
-        for (j, r) in cands.iter().enumerate() {
-            if j % 32 == 0 && Instant::now() >= stop_scoring {
-                break;
+        let (cands, scores) = match root_moves {
+            Some(scored) => scored.into_iter().map(|(s, r)| (r, s)).unzip(),
+            None => {
+                let mut cands = candidates(&root.field, rng);
+                cands.shuffle(rng);
+                // Scoring every candidate is the costliest step on big boards: keep it within a
+                // share of the budget (unscored candidates go last).
+                let stop_scoring =
+                    Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.3);
+                let mut scores = vec![f64::NEG_INFINITY; cands.len()];
+                for (j, r) in cands.iter().enumerate() {
+                    if j % 32 == 0 && Instant::now() >= stop_scoring {
+                        break;
+                    }
+                    scores[j] = greedy_score(&root.field, root.died, r);
+                }
+                (cands, scores)
             }
-            scores[j] = greedy_score(&root.field, root.died, r);
-        }
+        };
+        let cands: Vec<Vec<usize>> = cands;
+        let scores: Vec<f64> = scores;
         let mut order: Vec<usize> = (0..cands.len()).collect();
         order.sort_by(|&a, &b| scores[a].total_cmp(&scores[b]));
         if let Some(&top) = order.last()

@@ -356,3 +356,53 @@ fn seed_regions_are_legal() {
         }
     }
 }
+
+/// Representative regions are legal, have pairwise different kill sets, and every number some
+/// legal region touches is touched by one of them (checked against the full enumeration).
+#[test]
+fn representative_regions_cover_every_number_a_region_can_kill() {
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    for _ in 0..150 {
+        let b = random_board(7, 7, 0.15, 0.08, &mut rng);
+        let (field, _) = Field::from_board(&b);
+        for (root, k) in field.numbers() {
+            let reps = field.representative_regions(root, k);
+            assert!(!reps.is_empty(), "a live number has a region\n{b}");
+            let mut kill_sets = HashSet::new();
+            let mut covered = BTreeSet::new();
+            for r in &reps {
+                field.to_move(r).to_raw().validate(&b).unwrap();
+                let kills = field.touched_numbers(r, root);
+                covered.extend(kills.iter().copied());
+                assert!(kill_sets.insert(kills), "two representatives with one kill set\n{b}");
+            }
+            let mut killable = BTreeSet::new();
+            for r in field.regions(root, k, usize::MAX).unwrap() {
+                killable.extend(field.touched_numbers(&r, root));
+            }
+            assert_eq!(covered, killable, "board\n{b}number at {}", field.cell(root));
+        }
+    }
+}
+
+/// The estimate (representative regions only) is exact on parts of one number and never claims
+/// a value above the number of numbers; on small boards it mostly agrees with the exact value.
+#[test]
+fn representative_solver_agrees_with_the_exact_one_on_most_small_boards() {
+    use pencilbox_islands::Moves;
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let (mut total, mut same) = (0, 0);
+    for _ in 0..60 {
+        let b = random_board(5, 5, 0.25, 0.0, &mut rng);
+        if status(&b) != Status::Ongoing {
+            continue;
+        }
+        let exact = solve(&b, None).unwrap().outcome;
+        let estimate = Solver::with_moves(Moves::Representative, None).solve(&b).unwrap();
+        let m = estimate.best.expect("an ongoing game has a move");
+        m.to_raw().validate(&b).expect("the estimate's move is legal");
+        total += 1;
+        same += usize::from(estimate.outcome == exact);
+    }
+    assert!(total >= 40 && same * 10 >= total * 8, "{same} of {total} agree");
+}
