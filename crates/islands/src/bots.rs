@@ -163,7 +163,9 @@ fn estimate(field: &Field, dead: bool, until: Instant) -> Estimate {
         if Instant::now() >= until {
             return Estimate::OutOfTime;
         }
-        moves.extend(field.representative_regions(root, k).into_iter().map(|r| (greedy_score(field, dead, &r), r)));
+        moves.extend(
+            field.representative_regions(root, k).into_iter().map(|r| (greedy_score(field, dead, &r), r)),
+        );
     }
     moves.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut value: Vec<Option<Outcome>> = vec![None; moves.len()];
@@ -188,7 +190,9 @@ fn estimate(field: &Field, dead: bool, until: Instant) -> Estimate {
         budget *= 4;
     }
     if value.iter().any(Option::is_none) {
-        return Estimate::Open(moves.into_iter().zip(value).filter(|(_, v)| v.is_none()).map(|(m, _)| m).collect());
+        return Estimate::Open(
+            moves.into_iter().zip(value).filter(|(_, v)| v.is_none()).map(|(m, _)| m).collect(),
+        );
     }
     match moves.into_iter().zip(value).find(|(_, v)| *v == Some(Outcome::Draw)) {
         Some(((_, r), _)) => Estimate::Choice(r),

@@ -448,7 +448,9 @@ impl Field {
         let home = self.cell(root);
         while region.len() < k {
             let new_kills = |i: usize| {
-                self.neighbours(i).filter(|&nb| nb != root && matches!(self.sq[nb], Sq::Num(_)) && !touched[nb]).count()
+                self.neighbours(i)
+                    .filter(|&nb| nb != root && matches!(self.sq[nb], Sq::Num(_)) && !touched[nb])
+                    .count()
             };
             let dist = |i: usize| {
                 let c = self.cell(i);
