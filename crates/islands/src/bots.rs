@@ -1,5 +1,15 @@
-//! The bots: `random`, `greedy` (1-ply) and `strong` (exact when affordable, else Monte Carlo
-//! tree search with exact values for small positions).
+//! The bots: `random`, `greedy` (1-ply) and `strong`: exact when affordable; else the move that
+//! wins an estimate, the same game with only a few regions per number, one per set of numbers
+//! it kills ([`Field::representative_regions`]); else Monte Carlo tree search with exact values
+//! for small positions.
+//!
+//! Why the estimate: in `medium` and `large` games nearly every move kills numbers, so the game
+//! is decided by the parity of the moves left, which depends on which numbers survive each move,
+//! not on the shape of the regions. Replaying lost games (`examples/duel.rs --analyse`) showed the
+//! earlier bot (exact search, then MCTS with random playouts) losing in the middle game, with
+//! 10–20 live numbers, where random playouts misjudge that parity and the exact search cannot
+//! finish: there are thousands of regions per number. With a handful of regions per number the
+//! same Grundy / Win-Draw-Loss search usually finishes there within the move's budget.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -20,7 +30,8 @@ pub enum Level {
     Random,
     /// The move after which the opponent has the fewest live numbers (an immediate win first).
     Greedy,
-    /// Exact when the solver finishes in time, else Monte Carlo tree search.
+    /// Exact when the solver finishes in time, else a move that wins the estimate (see the
+    /// module documentation), else Monte Carlo tree search.
     Strong,
 }
 
