@@ -156,7 +156,8 @@ const ESTIMATE_MAX_LIVE: usize = 80;
 enum Estimate {
     /// A move that wins in the estimate (or draws, when every other move loses in it).
     Choice(Vec<usize>),
-    /// No move wins in time; these (with their greedy scores) were not found to lose.
+    /// No move wins in time; these (with their greedy scores) were not found to lose: undecided
+    /// moves and drawing ones.
     Open(Vec<(f64, Vec<usize>)>),
     /// Every move loses in the estimate.
     AllLost,
@@ -201,8 +202,14 @@ fn estimate(field: &Field, dead: bool, until: Instant) -> Estimate {
         budget *= 4;
     }
     if value.iter().any(Option::is_none) {
+        // A move that draws in the estimate stays in the running with the undecided ones.
         return Estimate::Open(
-            moves.into_iter().zip(value).filter(|(_, v)| v.is_none()).map(|(m, _)| m).collect(),
+            moves
+                .into_iter()
+                .zip(value)
+                .filter(|(_, v)| v.is_none_or(|o| o == Outcome::Draw))
+                .map(|(m, _)| m)
+                .collect(),
         );
     }
     match moves.into_iter().zip(value).find(|(_, v)| *v == Some(Outcome::Draw)) {
