@@ -70,6 +70,9 @@ pub struct Geometry {
     perms: Vec<Vec<usize>>,
     /// `inverses[s]`: the symmetry that undoes `s`.
     inverses: Vec<usize>,
+    /// The border lines of each box that has two or more (the corners; every box of a 1×N
+    /// strip), as masks: see [`Geometry::twin_groups`].
+    twins: Vec<u128>,
 }
 
 impl Geometry {
@@ -94,7 +97,16 @@ impl Geometry {
                 perms.iter().position(|q| undoes(&q)).expect("a symmetry group holds inverses")
             })
             .collect();
-        Ok(Geometry { dims, box_sides, edge_boxes, all, sym_tables, perms, inverses })
+        let twins = dims
+            .cells()
+            .map(|cell| {
+                let border =
+                    dims.cell_edges(cell).into_iter().filter(|&e| dims.edge_cells(e).contains(&None));
+                border.fold(0u128, |m, e| m | 1 << e.0)
+            })
+            .filter(|m| m.count_ones() >= 2)
+            .collect();
+        Ok(Geometry { dims, box_sides, edge_boxes, all, sym_tables, perms, inverses, twins })
     }
 
     pub const fn dims(&self) -> Dims {
@@ -178,6 +190,32 @@ impl Geometry {
     /// The symmetry that undoes symmetry `s`.
     pub fn inverse(&self, s: usize) -> usize {
         self.inverses[s]
+    }
+
+    /// Groups of *twin lines*: lines that border the same single box (the two border lines of a
+    /// corner box). In the strings-and-coins view (Berlekamp, ch. 2; Barker & Korf 2012) both
+    /// are strings from the same coin to the ground, so exchanging them maps the game onto
+    /// itself: two positions that differ only in which lines of a group are drawn have the same
+    /// value, and drawing one undrawn line of a group is as good as drawing another.
+    pub fn twin_groups(&self) -> &[u128] {
+        &self.twins
+    }
+
+    /// The representative of `lines` under exchanges of twin lines: in each group the same
+    /// number of lines drawn, the lowest-numbered ones.
+    pub fn normalise_twins(&self, lines: u128) -> u128 {
+        let mut out = lines;
+        for &group in &self.twins {
+            let mut drawn = (lines & group).count_ones();
+            out &= !group;
+            let mut rest = group;
+            while drawn > 0 {
+                out |= rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                drawn -= 1;
+            }
+        }
+        out
     }
 }
 

@@ -73,6 +73,10 @@ pub struct Pruning {
     pub simple_endgames: bool,
     /// Skip loony moves whose upper bound (see `Solver::loony_bound`) is at most alpha.
     pub loony_bounds: bool,
+    /// Search one end line of each 2-chain and one line of each 1-chain.
+    pub short_chains: bool,
+    /// Search one undrawn line of each group of twin lines (see [`Geometry::twin_groups`]).
+    pub twin_lines: bool,
 }
 
 impl Pruning {
@@ -82,6 +86,8 @@ impl Pruning {
         one_line_per_long_chain: true,
         simple_endgames: true,
         loony_bounds: true,
+        short_chains: true,
+        twin_lines: true,
     };
     pub const NONE: Pruning = Pruning {
         free_captures: false,
@@ -89,6 +95,8 @@ impl Pruning {
         one_line_per_long_chain: false,
         simple_endgames: false,
         loony_bounds: false,
+        short_chains: false,
+        twin_lines: false,
     };
 }
 
@@ -323,6 +331,9 @@ impl<'a> Solver<'a> {
                 lower = v;
             }
             guess = v;
+            if std::env::var_os("PB_TRACE").is_some() {
+                eprintln!("probe beta {beta} -> {v}, nodes {}", self.stats.nodes);
+            }
             self.stats.lower = lower;
             self.stats.upper = upper;
         }
@@ -374,7 +385,7 @@ impl<'a> Solver<'a> {
 
     /// The table key of `drawn` and the symmetry that maps `drawn` to it.
     fn key(&self, drawn: LineSet) -> (LineSet, usize) {
-        if self.use_symmetry { self.geo.canonical(drawn) } else { (drawn, 0) }
+        self.key_of(&self.images(drawn))
     }
 
     fn images(&self, drawn: LineSet) -> Images {
@@ -393,15 +404,21 @@ impl<'a> Solver<'a> {
         Images { lines }
     }
 
-    /// The table key (the smallest image) and the symmetry that gives it.
+    /// The table key and the symmetry that gives it: the smallest image under the board's
+    /// symmetries, each image first normalised under exchanges of twin lines.
+    ///
+    /// Why this is a key of the whole class: a symmetry maps twin groups onto twin groups, so
+    /// for positions `y = σ0(τ(x))` with `τ` an exchange of twins, each `σ(y)` is an exchange of
+    /// twins applied to `σσ0(x)`: both have the same normalised images, hence the same minimum.
     fn key_of(&self, im: &Images) -> (LineSet, usize) {
         if !self.use_symmetry {
             return (LineSet(im.lines[0]), 0);
         }
-        let mut best = (LineSet(im.lines[0]), 0);
+        let mut best = (LineSet(self.geo.normalise_twins(im.lines[0])), 0);
         for s in 1..self.geo.num_symmetries() {
-            if im.lines[s] < best.0.0 {
-                best = (LineSet(im.lines[s]), s);
+            let img = self.geo.normalise_twins(im.lines[s]);
+            if img < best.0.0 {
+                best = (LineSet(img), s);
             }
         }
         best
@@ -549,7 +566,7 @@ impl<'a> Solver<'a> {
             beta = beta.min(hi);
             hint = Some(entry.best);
         }
-        let first = hint.map(|h| self.unmap_from_key(sym, h));
+        let first = hint.map(|h| self.unmap_from_key(sym, h)).map(|e| self.undrawn_twin(drawn, e));
         let list = if capturing { captures } else { self.ordered_moves(drawn, first) };
         let moves = list.as_slice();
         let bounds = &list.bounds;
@@ -641,7 +658,20 @@ impl<'a> Solver<'a> {
         let mut ranked = [0u32; MAX_LINES];
         let mut bound = [NO_BOUND; MAX_LINES];
         let mut n = 0;
-        for e in self.geo.undrawn(drawn).iter() {
+        let mut candidates = self.geo.undrawn(drawn).0;
+        if self.pruning.twin_lines {
+            // One line of each twin group (the hint, if it is one of them, is kept besides).
+            for &group in self.geo.twin_groups() {
+                let undrawn = group & candidates;
+                candidates &= !(undrawn & undrawn.wrapping_sub(1));
+            }
+            if let Some(f) = first
+                && !drawn.contains(f)
+            {
+                candidates |= 1 << f.0;
+            }
+        }
+        for e in LineSet(candidates).iter() {
             let chain = chains.chain_of_line[e.0];
             let rank = if chain == NO_CHAIN {
                 // Safe lines: first those that bring boxes to their second side (they use up the
@@ -663,6 +693,14 @@ impl<'a> Solver<'a> {
                     }
                     opened[c] = true;
                 }
+                // A 1-chain: both lines hand out the box the same way. A 2-chain: both end lines
+                // do (its middle line, the hard-hearted hand-out, is kept). See `short_chain_line`.
+                if !long && self.pruning.short_chains && !self.is_middle_line(drawn, e) {
+                    if opened[c] && Some(e) != first {
+                        continue;
+                    }
+                    opened[c] = true;
+                }
                 16 + u32::from(chains.len[c])
             };
             ranked[n] = (if Some(e) == first { 0 } else { rank }) << 8 | e.0 as u32;
@@ -676,6 +714,23 @@ impl<'a> Solver<'a> {
             moves.len += 1;
         }
         moves
+    }
+
+    /// Whether the undrawn line `e` joins two boxes of a chain (the middle line of a 2-chain).
+    ///
+    /// Why one end line of a short chain suffices (`Pruning::short_chains`), with nothing
+    /// takeable beforehand. A 1-chain is a box X with undrawn sides a and b whose neighbours
+    /// across them have 3+ undrawn sides (or are off the board). After a, taking X with b is a
+    /// free capture (it leaves the box across b untakeable), which `capture_options` proves
+    /// optimal; so the opponent's value of a is `1 + v(P + a + b)`, the same as for b. In a
+    /// 2-chain X1 – X2 with end lines a, b and middle line m, after a the opponent's useful
+    /// replies are (by `capture_options`) taking X1 with m, after which X2 is a free capture with
+    /// b, or declining with b, after which the mover takes the domino with m: either way the
+    /// lines a, b and m end up drawn, with the same boxes to each side. After b it is the mirror
+    /// image: the same results. So a and b have the same value.
+    fn is_middle_line(&self, drawn: LineSet, e: Edge) -> bool {
+        // Two boxes with two undrawn sides joined by an undrawn line belong to the same chain.
+        self.geo.edge_boxes(e).filter(|&b| self.geo.drawn_sides(drawn, b) == 2).count() == 2
     }
 
     /// An upper bound on the mover's value of drawing any line of a chain of `len >= 3` boxes
@@ -720,6 +775,18 @@ impl<'a> Solver<'a> {
             }
         }
         None
+    }
+
+    /// `e` if it is undrawn, else an undrawn twin of it (the table's move hints are stored in
+    /// the orientation of the key, where twins may have been exchanged).
+    fn undrawn_twin(&self, drawn: LineSet, e: Edge) -> Edge {
+        if !drawn.contains(e) {
+            return e;
+        }
+        match self.geo.twin_groups().iter().find(|&&g| g >> e.0 & 1 == 1) {
+            Some(&g) if g & !drawn.0 != 0 => Edge((g & !drawn.0).trailing_zeros() as usize),
+            _ => e,
+        }
     }
 
     fn map_to_key(&self, sym: usize, e: Edge) -> u8 {

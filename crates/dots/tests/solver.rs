@@ -193,6 +193,8 @@ mod props {
                 Pruning { one_line_per_long_chain: false, ..all },
                 Pruning { simple_endgames: false, ..all },
                 Pruning { loony_bounds: false, ..all },
+                Pruning { short_chains: false, ..all },
+                Pruning { twin_lines: false, ..all },
             ] {
                 let mut solver = Solver::new(geo.clone(), TableSize::Mib(1));
                 solver.set_pruning(pruning);
@@ -220,9 +222,14 @@ fn solve_times() {
 #[test]
 #[ignore = "probe: node counts of empty-board solves up to 3x4 (for move-ordering work)"]
 fn node_counts() {
-    for (r, c) in [(3, 3), (2, 4), (3, 4)] {
+    // `PENCILBOX_PROBE=3x3,3x4` chooses the boards (default: 3x3, 2x4 and 3x4).
+    let boards = std::env::var("PENCILBOX_PROBE").unwrap_or_else(|_| "3x3,2x4,3x4".to_owned());
+    for board in boards.split(',') {
+        let (r, c) = board.split_once('x').expect("RxC");
+        let (r, c) = (r.parse().unwrap(), c.parse().unwrap());
+        let t = std::time::Instant::now();
         let mut solver = Solver::new(geometry(r, c), TableSize::Mib(1024));
         let v = solver.value(LineSet::EMPTY).unwrap();
-        println!("{r}x{c}: {v} nodes {}", solver.stats().nodes);
+        println!("{r}x{c}: {v} nodes {} in {:?}", solver.stats().nodes, t.elapsed());
     }
 }
