@@ -41,6 +41,20 @@ impl LineSet {
     }
 }
 
+/// The boxes of a position by number of drawn sides: bit `b` of `with[k]` is set iff box `b`
+/// (row-major) has exactly `k` sides drawn. Boards of [`MAX_LINES`] lines have at most 62 boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SideCounts {
+    pub with: [u64; 5],
+}
+
+impl SideCounts {
+    /// Whether box `b` has exactly `k` sides drawn.
+    pub const fn has(&self, k: usize, b: BoxId) -> bool {
+        self.with[k] >> b.0 & 1 == 1
+    }
+}
+
 /// A box of the board, by row-major index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoxId(pub u8);
@@ -67,12 +81,14 @@ pub struct Geometry {
     /// `sym_tables[s][k][byte]` is the image of the lines `8k..8k+8` given by `byte`.
     sym_tables: Vec<Vec<[u128; 256]>>,
     /// The same symmetries as edge permutations: `perms[s][e]` is the image of edge `e`.
-    perms: Vec<Vec<usize>>,
+    perms: Vec<[u8; MAX_LINES]>,
     /// `inverses[s]`: the symmetry that undoes `s`.
     inverses: Vec<usize>,
     /// The border lines of each box that has two or more (the corners; every box of a 1×N
     /// strip), as masks: see [`Geometry::twin_groups`].
     twins: Vec<u128>,
+    /// `twin_of[e]`: the twin group of line `e`, or 0 when it has no twin.
+    twin_of: Vec<u128>,
 }
 
 impl Geometry {
@@ -88,13 +104,21 @@ impl Geometry {
             .map(|e| dims.edge_cells(e).map(|c| c.map(|c| BoxId(dims.cell_index(c) as u8))))
             .collect();
         let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
-        let perms = symmetries(dims);
-        let sym_tables = perms.iter().map(|perm| byte_tables(perm)).collect();
-        let inverses = perms
+        let sym_perms = symmetries(dims);
+        let sym_tables = sym_perms.iter().map(|perm| byte_tables(perm)).collect();
+        let perms = sym_perms
+            .iter()
+            .map(|p| {
+                let mut bytes = [0u8; MAX_LINES];
+                p.iter().zip(&mut bytes).for_each(|(&e, b)| *b = e as u8);
+                bytes
+            })
+            .collect();
+        let inverses = sym_perms
             .iter()
             .map(|p| {
                 let undoes = |q: &&Vec<usize>| (0..n).all(|e| q[p[e]] == e);
-                perms.iter().position(|q| undoes(&q)).expect("a symmetry group holds inverses")
+                sym_perms.iter().position(|q| undoes(&q)).expect("a symmetry group holds inverses")
             })
             .collect();
         let twins = dims
@@ -106,7 +130,11 @@ impl Geometry {
             })
             .filter(|m| m.count_ones() >= 2)
             .collect();
-        Ok(Geometry { dims, box_sides, edge_boxes, all, sym_tables, perms, inverses, twins })
+        let mut twin_of = vec![0u128; n];
+        for &g in &twins {
+            LineSet(g).iter().for_each(|e| twin_of[e.0] = g);
+        }
+        Ok(Geometry { dims, box_sides, edge_boxes, all, sym_tables, perms, inverses, twins, twin_of })
     }
 
     pub const fn dims(&self) -> Dims {
@@ -136,6 +164,33 @@ impl Geometry {
     }
     pub fn cell(&self, b: BoxId) -> Cell {
         self.dims.cell_at(b.0 as usize)
+    }
+    /// Every box's number of drawn sides at once, with word-wide bit operations: the four sides
+    /// of the boxes are gathered into four box-indexed masks (tops, bottoms, lefts, rights),
+    /// which are then added bit-sliced.
+    pub fn side_counts(&self, drawn: LineSet) -> SideCounts {
+        let (rows, cols) = (self.dims.rows(), self.dims.cols());
+        let boxes = if rows * cols == 64 { u64::MAX } else { (1u64 << (rows * cols)) - 1 };
+        // Horizontal line r·C + c is the top of box (r, c) and the bottom of box (r − 1, c).
+        let h = drawn.0;
+        let top = h as u64 & boxes;
+        let bottom = (h >> cols) as u64 & boxes;
+        // Vertical line (R+1)·C + r·(C+1) + c is the left of box (r, c), the right of (r, c − 1).
+        let v = drawn.0 >> ((rows + 1) * cols);
+        let row_mask = (1u64 << cols) - 1;
+        let (mut left, mut right) = (0u64, 0u64);
+        for r in 0..rows {
+            let row = (v >> (r * (cols + 1))) as u64;
+            left |= (row & row_mask) << (r * cols);
+            right |= (row >> 1 & row_mask) << (r * cols);
+        }
+        // Bit-sliced sum of four one-bit numbers per box: `low` + 2·`mid` + 4·`all`.
+        let (s1, c1) = (top ^ bottom, top & bottom);
+        let (s2, c2) = (left ^ right, left & right);
+        let low = s1 ^ s2;
+        let mid = c1 ^ c2 ^ (s1 & s2);
+        let all = c1 & c2;
+        SideCounts { with: [boxes & !(low | mid | all), low & !mid, mid & !low, low & mid, all] }
     }
     /// How many sides of box `b` are drawn.
     pub fn drawn_sides(&self, drawn: LineSet, b: BoxId) -> u32 {
@@ -185,7 +240,7 @@ impl Geometry {
     }
     /// The image of one edge under symmetry `s`.
     pub fn map_edge(&self, s: usize, e: Edge) -> Edge {
-        Edge(self.perms[s][e.0])
+        Edge(usize::from(self.perms[s][e.0]))
     }
     /// The symmetry that undoes symmetry `s`.
     pub fn inverse(&self, s: usize) -> usize {
@@ -199,6 +254,11 @@ impl Geometry {
     /// value, and drawing one undrawn line of a group is as good as drawing another.
     pub fn twin_groups(&self) -> &[u128] {
         &self.twins
+    }
+
+    /// The twin group of line `e` as a mask, 0 when `e` has no twin.
+    pub fn twin_group_of(&self, e: Edge) -> u128 {
+        self.twin_of[e.0]
     }
 
     /// The representative of `lines` under exchanges of twin lines: in each group the same
@@ -299,6 +359,31 @@ mod tests {
     }
 
     #[test]
+    fn side_counts_agree_with_drawn_sides() {
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        for (r, c) in [(1, 1), (1, 5), (3, 3), (3, 4), (5, 2), (7, 7), (2, 25), (1, 42)] {
+            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+            for _ in 0..200 {
+                // xorshift: any spread of line sets will do.
+                let mut word = || {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    seed
+                };
+                let drawn = LineSet((u128::from(word()) << 64 | u128::from(word())) & geo.all);
+                let counts = geo.side_counts(drawn);
+                for b in geo.boxes() {
+                    let k = geo.drawn_sides(drawn, b) as usize;
+                    assert!((0..5).all(|j| counts.has(j, b) == (j == k)), "{r}x{c} box {b:?}");
+                }
+                let boxes: u64 = counts.with.iter().fold(0, |m, w| m | w);
+                assert_eq!(boxes.count_ones() as usize, geo.num_boxes());
+            }
+        }
+    }
+
+    #[test]
     fn too_many_lines_is_an_error() {
         assert!(Geometry::new(Dims::new(8, 8).unwrap()).is_err());
         assert!(Geometry::new(Dims::new(7, 7).unwrap()).is_ok());
@@ -326,13 +411,22 @@ pub struct Chains {
 impl Chains {
     /// The groups of `drawn`; boxes with one undrawn side (takeable) count as their own.
     pub fn of(geo: &Geometry, drawn: LineSet) -> Chains {
+        Chains::of_counts(geo, drawn, &geo.side_counts(drawn))
+    }
+
+    /// [`Chains::of`] given the position's [`SideCounts`].
+    pub fn of_counts(geo: &Geometry, drawn: LineSet, counts: &SideCounts) -> Chains {
         let mut out =
             Chains { chain_of_line: [NO_CHAIN; MAX_LINES], len: [0; 64], is_loop: [false; 64], count: 0 };
-        let undrawn = |b: BoxId| 4 - geo.drawn_sides(drawn, b);
+        let two = counts.with[2];
+        let undrawn = |b: BoxId| if two >> b.0 & 1 == 1 { 2 } else { 0 };
         let mut group = [NO_CHAIN; 64];
         let mut stack = [BoxId(0); 64];
-        for start in geo.boxes() {
-            if undrawn(start) != 2 || group[start.0 as usize] != NO_CHAIN {
+        let mut starts = two;
+        while starts != 0 {
+            let start = BoxId(starts.trailing_zeros() as u8);
+            starts &= starts - 1;
+            if group[start.0 as usize] != NO_CHAIN {
                 continue;
             }
             let id = out.count as u8;

@@ -26,7 +26,7 @@ use std::time::Instant;
 use pencilbox_grid::Edge;
 
 use crate::endgame;
-use crate::lines::{BoxId, Chains, Geometry, LineSet, MAX_LINES, NO_CHAIN};
+use crate::lines::{BoxId, Chains, Geometry, LineSet, MAX_LINES, NO_CHAIN, SideCounts};
 
 /// A net score: the mover's points minus the opponent's, over the unclaimed boxes.
 pub type Score = i32;
@@ -52,11 +52,13 @@ pub struct Stats {
 #[error("the search ran out of time")]
 pub struct Interrupted;
 
-/// The drawn lines under every symmetry of the board (`lines[0]` as drawn), kept up to date
-/// move by move so that the canonical key costs a few comparisons.
+/// The drawn lines and their images under every symmetry of the board, each normalised under
+/// exchanges of twin lines (see `Solver::key_of`), kept up to date move by move so that the
+/// canonical key costs a few comparisons.
 #[derive(Clone, Copy)]
 struct Images {
-    lines: [u128; 8],
+    drawn: u128,
+    keys: [u128; 8],
 }
 
 /// Which exact pruning rules the search uses. All are on by default; switching them off is for
@@ -389,19 +391,28 @@ impl<'a> Solver<'a> {
     }
 
     fn images(&self, drawn: LineSet) -> Images {
-        let mut lines = [0; 8];
-        for (s, img) in lines.iter_mut().enumerate().take(self.geo.num_symmetries()) {
-            *img = self.geo.transform(s, drawn).0;
+        let mut keys = [0; 8];
+        for (s, img) in keys.iter_mut().enumerate().take(self.geo.num_symmetries()) {
+            *img = self.geo.normalise_twins(self.geo.transform(s, drawn).0);
         }
-        Images { lines }
+        Images { drawn: drawn.0, keys }
     }
 
+    /// The images once `e` (undrawn) is drawn. In a normalised image a twin group has its
+    /// lowest lines drawn, so one more line of the group is its lowest undrawn one.
     fn child_images(&self, im: &Images, e: Edge) -> Images {
-        let mut lines = im.lines;
-        for (s, img) in lines.iter_mut().enumerate().take(self.geo.num_symmetries()) {
-            *img |= 1 << self.geo.map_edge(s, e).0;
+        let mut keys = im.keys;
+        for (s, img) in keys.iter_mut().enumerate().take(self.geo.num_symmetries()) {
+            let m = self.geo.map_edge(s, e);
+            let group = self.geo.twin_group_of(m);
+            *img |= if group == 0 {
+                1 << m.0
+            } else {
+                let free = group & !*img;
+                free & free.wrapping_neg()
+            };
         }
-        Images { lines }
+        Images { drawn: im.drawn | 1 << e.0, keys }
     }
 
     /// The table key and the symmetry that gives it: the smallest image under the board's
@@ -412,13 +423,12 @@ impl<'a> Solver<'a> {
     /// twins applied to `σσ0(x)`: both have the same normalised images, hence the same minimum.
     fn key_of(&self, im: &Images) -> (LineSet, usize) {
         if !self.use_symmetry {
-            return (LineSet(im.lines[0]), 0);
+            return (LineSet(im.drawn), 0);
         }
-        let mut best = (LineSet(self.geo.normalise_twins(im.lines[0])), 0);
+        let mut best = (LineSet(im.keys[0]), 0);
         for s in 1..self.geo.num_symmetries() {
-            let img = self.geo.normalise_twins(im.lines[s]);
-            if img < best.0.0 {
-                best = (LineSet(img), s);
+            if im.keys[s] < best.0.0 {
+                best = (LineSet(im.keys[s]), s);
             }
         }
         best
@@ -454,41 +464,40 @@ impl<'a> Solver<'a> {
     ///   is (taking the last two of one chain first would lose the chance to decline them).
     ///
     /// These rules are cross-checked against a plain brute force in the test suite.
-    fn capture_options(&self, drawn: LineSet, out: &mut MoveList) -> bool {
+    /// Called only when some box has three sides drawn (`counts.with[3] != 0`).
+    fn capture_options(&self, drawn: LineSet, counts: &SideCounts) -> MoveList {
+        let mut out = MoveList::new();
         // (e, f, chain goes on) of every takeable box whose capture makes C takeable.
         let mut chains = [(Edge(0), Edge(0), false); 64];
         let mut n = 0;
         // Free captures, when the rule that takes them at once is off.
-        let mut free = MoveList::new();
-        for b in self.geo.boxes() {
+        let mut free = 0u128;
+        let mut takeable = counts.with[3];
+        while takeable != 0 {
+            let b = BoxId(takeable.trailing_zeros() as u8);
+            takeable &= takeable - 1;
             let sides = self.geo.box_sides(b);
-            if (drawn.0 & sides).count_ones() != 3 {
-                continue;
-            }
             let e = Edge((sides & !drawn.0).trailing_zeros() as usize);
             match self.other_box(e, b) {
-                Some(c) if self.geo.drawn_sides(drawn, c) == 2 => {
+                Some(c) if counts.has(2, c) => {
                     let rest = self.geo.box_sides(c) & !drawn.0 & !(1u128 << e.0);
                     let f = Edge(rest.trailing_zeros() as usize);
-                    let goes_on = self.other_box(f, c).is_some_and(|d| self.geo.drawn_sides(drawn, d) == 2);
+                    let goes_on = self.other_box(f, c).is_some_and(|d| counts.has(2, d));
                     chains[n] = (e, f, goes_on);
                     n += 1;
                 }
                 _ if self.pruning.free_captures => {
                     out.push(e);
-                    return true;
+                    return out;
                 }
-                _ => free.push(e),
+                _ => free |= 1 << e.0,
             }
-        }
-        if n == 0 && free.len == 0 {
-            return false;
         }
         if !self.pruning.chain_captures {
             self.geo.undrawn(drawn).iter().for_each(|e| out.push(e));
-            return true;
+            return out;
         }
-        free.as_slice().iter().for_each(|&e| out.push(Edge(e as usize)));
+        LineSet(free).iter().for_each(|e| out.push(e));
         let chains = &chains[..n];
         match chains.iter().find(|c| c.2) {
             Some(&(e, _, _)) => out.push(e),
@@ -496,22 +505,21 @@ impl<'a> Solver<'a> {
         }
         for &(_, f, _) in chains {
             // A free capture has no f: then no declining move is worth searching.
-            let universal = free.len == 0 && chains.iter().all(|&(e2, f2, _)| f == e2 || f == f2);
-            if universal && self.geo.completes(drawn, f) == 0 {
+            let universal = free == 0 && chains.iter().all(|&(e2, f2, _)| f == e2 || f == f2);
+            if universal && Self::completes(&self.geo, counts, f) == 0 {
                 out.push(f);
             }
         }
-        true
+        out
     }
 
-    /// Every unclaimed box has exactly two undrawn sides: the position is a sum of independent
-    /// chains and loops, which the endgame module values exactly.
-    fn is_simple_endgame(&self, drawn: LineSet) -> bool {
-        self.geo.boxes().all(|b| matches!(self.geo.drawn_sides(drawn, b), 2 | 4))
+    /// How many boxes drawing the undrawn line `e` completes.
+    fn completes(geo: &Geometry, counts: &SideCounts, e: Edge) -> Score {
+        geo.edge_boxes(e).filter(|&b| counts.has(3, b)).count() as Score
     }
 
-    fn simple_endgame_value(&self, drawn: LineSet) -> Score {
-        let chains = Chains::of(&self.geo, drawn);
+    fn simple_endgame_value(&self, drawn: LineSet, counts: &SideCounts) -> Score {
+        let chains = Chains::of_counts(&self.geo, drawn, counts);
         let (mut open, mut closed) = (Vec::new(), Vec::new());
         for i in 0..chains.count {
             let len = usize::from(chains.len[i]);
@@ -526,7 +534,7 @@ impl<'a> Solver<'a> {
 
     /// Fail-soft negamax alpha-beta. `left` is the number of unclaimed boxes.
     fn search(&mut self, im: &Images, left: Score, mut alpha: Score, mut beta: Score) -> Score {
-        let drawn = LineSet(im.lines[0]);
+        let drawn = LineSet(im.drawn);
         self.stats.nodes += 1;
         if self.stats.nodes & POLL_MASK == 0 {
             self.poll();
@@ -541,13 +549,16 @@ impl<'a> Solver<'a> {
         if beta <= -left {
             return -left;
         }
-        let mut captures = MoveList::new();
-        let capturing = self.capture_options(drawn, &mut captures);
+        let counts = self.geo.side_counts(drawn);
+        let capturing = counts.with[3] != 0;
+        let captures = if capturing { self.capture_options(drawn, &counts) } else { MoveList::new() };
         if capturing && captures.len == 1 {
-            return self.child_value(im, left, Edge(captures.lines[0] as usize), alpha, beta);
+            return self.child_value(im, &counts, left, Edge(captures.lines[0] as usize), alpha, beta);
         }
-        if !capturing && self.pruning.simple_endgames && self.is_simple_endgame(drawn) {
-            return self.simple_endgame_value(drawn);
+        // Every unclaimed box has exactly two undrawn sides: the position is a sum of
+        // independent chains and loops, which the endgame module values exactly.
+        if !capturing && self.pruning.simple_endgames && counts.with[0] | counts.with[1] == 0 {
+            return self.simple_endgame_value(drawn, &counts);
         }
         let (key, sym) = self.key_of(im);
         let entry = self.table.probe(key);
@@ -567,13 +578,13 @@ impl<'a> Solver<'a> {
             hint = Some(entry.best);
         }
         let first = hint.map(|h| self.unmap_from_key(sym, h)).map(|e| self.undrawn_twin(drawn, e));
-        let list = if capturing { captures } else { self.ordered_moves(drawn, first) };
+        let list = if capturing { captures } else { self.ordered_moves(drawn, &counts, first) };
         let moves = list.as_slice();
         let bounds = &list.bounds;
         let undrawn_count = self.geo.undrawn(drawn).count();
         if !capturing
             && undrawn_count >= self.etc_lines
-            && let Some(v) = self.enhanced_cutoff(im, &list, beta)
+            && let Some(v) = self.enhanced_cutoff(im, &counts, &list, beta)
         {
             return v;
         }
@@ -587,7 +598,7 @@ impl<'a> Solver<'a> {
                 best = best.max(bound);
                 continue;
             }
-            let v = self.child_value(im, left, e, alpha, beta);
+            let v = self.child_value(im, &counts, left, e, alpha, beta);
             if v > best {
                 best = v;
                 best_move = e;
@@ -632,8 +643,16 @@ impl<'a> Solver<'a> {
     }
 
     /// The value for the mover of drawing `e`, searched with the window `(alpha, beta)`.
-    fn child_value(&mut self, im: &Images, left: Score, e: Edge, alpha: Score, beta: Score) -> Score {
-        let k = self.geo.completes(LineSet(im.lines[0]), e) as Score;
+    fn child_value(
+        &mut self,
+        im: &Images,
+        counts: &SideCounts,
+        left: Score,
+        e: Edge,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let k = Self::completes(&self.geo, counts, e);
         let child = &self.child_images(im, e);
         if k > 0 {
             k + self.search(child, left - k, alpha - k, beta - k)
@@ -651,8 +670,8 @@ impl<'a> Solver<'a> {
     /// to the place of a domino's middle line (Berlekamp, "The Dots and Boxes Game", on loony
     /// moves). So one line of each is searched. Short chains keep every line: opening a
     /// 2-chain in its middle (hard-hearted) differs from opening it at an end (half-hearted).
-    fn ordered_moves(&self, drawn: LineSet, first: Option<Edge>) -> MoveList {
-        let chains = Chains::of(&self.geo, drawn);
+    fn ordered_moves(&self, drawn: LineSet, counts: &SideCounts, first: Option<Edge>) -> MoveList {
+        let chains = Chains::of_counts(&self.geo, drawn, counts);
         let mut opened = [false; 64];
         // (rank << 8 | line): sorting plain integers is cheaper than sorting pairs.
         let mut ranked = [0u32; MAX_LINES];
@@ -677,8 +696,7 @@ impl<'a> Solver<'a> {
                 // Safe lines: first those that bring boxes to their second side (they use up the
                 // safe moves, which decides who must open the first chain), interior lines before
                 // border lines. Measured: 3x3 1.22M -> 0.68M nodes, 3x4 63M -> 52M.
-                let filling =
-                    self.geo.edge_boxes(e).filter(|&b| self.geo.drawn_sides(drawn, b) == 1).count() as u32;
+                let filling = self.geo.edge_boxes(e).filter(|&b| counts.has(1, b)).count() as u32;
                 let sides = self.geo.edge_boxes(e).count() as u32;
                 1 + (2 - filling) * 4 + (2 - sides)
             } else {
@@ -695,7 +713,7 @@ impl<'a> Solver<'a> {
                 }
                 // A 1-chain: both lines hand out the box the same way. A 2-chain: both end lines
                 // do (its middle line, the hard-hearted hand-out, is kept). See `short_chain_line`.
-                if !long && self.pruning.short_chains && !self.is_middle_line(drawn, e) {
+                if !long && self.pruning.short_chains && !self.is_middle_line(counts, e) {
                     if opened[c] && Some(e) != first {
                         continue;
                     }
@@ -728,9 +746,9 @@ impl<'a> Solver<'a> {
     /// b, or declining with b, after which the mover takes the domino with m: either way the
     /// lines a, b and m end up drawn, with the same boxes to each side. After b it is the mirror
     /// image: the same results. So a and b have the same value.
-    fn is_middle_line(&self, drawn: LineSet, e: Edge) -> bool {
+    fn is_middle_line(&self, counts: &SideCounts, e: Edge) -> bool {
         // Two boxes with two undrawn sides joined by an undrawn line belong to the same chain.
-        self.geo.edge_boxes(e).filter(|&b| self.geo.drawn_sides(drawn, b) == 2).count() == 2
+        self.geo.edge_boxes(e).filter(|&b| counts.has(2, b)).count() == 2
     }
 
     /// An upper bound on the mover's value of drawing any line of a chain of `len >= 3` boxes
@@ -761,10 +779,15 @@ impl<'a> Solver<'a> {
     /// Enhanced transposition cutoff: a child whose stored upper bound already proves a move
     /// reaches `beta` saves searching the others.
     /// Moves whose known upper bound is below `beta` cannot give one and are not probed.
-    fn enhanced_cutoff(&self, im: &Images, moves: &MoveList, beta: Score) -> Option<Score> {
-        let drawn = LineSet(im.lines[0]);
+    fn enhanced_cutoff(
+        &self,
+        im: &Images,
+        counts: &SideCounts,
+        moves: &MoveList,
+        beta: Score,
+    ) -> Option<Score> {
         for (i, e) in moves.as_slice().iter().map(|&m| Edge(m as usize)).enumerate() {
-            if Score::from(moves.bounds[i]) < beta || self.geo.completes(drawn, e) > 0 {
+            if Score::from(moves.bounds[i]) < beta || Self::completes(&self.geo, counts, e) > 0 {
                 continue;
             }
             let (key, _) = self.key_of(&self.child_images(im, e));
