@@ -680,8 +680,8 @@ impl<'a> Solver<'a> {
     /// is drawn, the opponent's only sensible replies are to take every box of it or to take all
     /// but two (four for a loop) and decline the rest, and both end with the same lines drawn up
     /// to the place of a domino's middle line (Berlekamp, "The Dots and Boxes Game", on loony
-    /// moves). So one line of each is searched. Short chains keep every line: opening a
-    /// 2-chain in its middle (hard-hearted) differs from opening it at an end (half-hearted).
+    /// moves). So one line of each is searched. Of a 1-chain one line is searched too, of a
+    /// 2-chain its middle line: see `short_chain_line`.
     fn ordered_moves(&self, drawn: LineSet, counts: &SideCounts, first: Option<Edge>) -> MoveList {
         let chains = Chains::of_counts(&self.geo, drawn, counts);
         let mut opened = [false; 64];
@@ -729,10 +729,8 @@ impl<'a> Solver<'a> {
                     }
                     opened[c] = true;
                 }
-                // A 1-chain: both lines hand out the box the same way. A 2-chain: both end lines
-                // do (its middle line, the hard-hearted hand-out, is kept). See `is_middle_line`.
-                if !long && self.pruning.short_chains && !self.is_middle_line(counts, e) {
-                    if opened[c] && Some(e) != first {
+                if !long && self.pruning.short_chains {
+                    if !self.short_chain_line(counts, e, chains.len[c]) || (opened[c] && Some(e) != first) {
                         continue;
                     }
                     opened[c] = true;
@@ -753,21 +751,25 @@ impl<'a> Solver<'a> {
         moves
     }
 
-    /// Whether the undrawn line `e` joins two boxes of a chain (the middle line of a 2-chain).
+    /// Whether `e`, a line of a chain of `len <= 2` boxes, is worth searching when nothing can
+    /// be taken (`Pruning::short_chains`): any line of a 1-chain (the caller keeps one), only
+    /// the middle line of a 2-chain.
     ///
-    /// Why one end line of a short chain suffices (`Pruning::short_chains`), with nothing
-    /// takeable beforehand. A 1-chain is a box X with undrawn sides a and b whose neighbours
-    /// across them have 3+ undrawn sides (or are off the board). After a, taking X with b is a
-    /// free capture (it leaves the box across b untakeable), which `capture_options` proves
-    /// optimal; so the opponent's value of a is `1 + v(P + a + b)`, the same as for b. In a
-    /// 2-chain X1 – X2 with end lines a, b and middle line m, after a the opponent's useful
-    /// replies are (by `capture_options`) taking X1 with m, after which X2 is a free capture with
-    /// b, or declining with b, after which the mover takes the domino with m: either way the
-    /// lines a, b and m end up drawn, with the same boxes to each side. After b it is the mirror
-    /// image: the same results. So a and b have the same value.
-    fn is_middle_line(&self, counts: &SideCounts, e: Edge) -> bool {
+    /// Proof. Let R be the position with every undrawn side of the chain drawn.
+    /// * A 1-chain is a box X with undrawn sides a and b whose neighbours across them have 3+
+    ///   undrawn sides (or are off the board). After a, taking X with b is a free capture (it
+    ///   leaves the box across b untakeable), which `capture_options` proves optimal; so the
+    ///   opponent gets `1 + v(R)` after a, and the same after b.
+    /// * A 2-chain X1 – X2 has end lines a, b and middle line m. After m (the hard-hearted
+    ///   hand-out) both boxes are free captures: the opponent gets `2 + v(R)`. After a (the
+    ///   half-hearted hand-out), the opponent may take X1 with m and then X2 with b, which again
+    ///   gives `2 + v(R)`, or decline with b and leave the domino, or do something else. So the
+    ///   opponent's options after a include the outcome of m: a is never better than m for the
+    ///   mover (Berlekamp, "The Dots and Boxes Game", ch. 3, on half-hearted hand-outs), and the
+    ///   same holds for b.
+    fn short_chain_line(&self, counts: &SideCounts, e: Edge, len: u8) -> bool {
         // Two boxes with two undrawn sides joined by an undrawn line belong to the same chain.
-        self.geo.edge_boxes(e).filter(|&b| counts.has(2, b)).count() == 2
+        len == 1 || self.geo.edge_boxes(e).filter(|&b| counts.has(2, b)).count() == 2
     }
 
     /// An upper bound on the mover's value of drawing any line of a chain of `len >= 3` boxes
