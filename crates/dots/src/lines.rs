@@ -89,6 +89,11 @@ pub struct Geometry {
     twins: Vec<u128>,
     /// `twin_of[e]`: the twin group of line `e`, or 0 when it has no twin.
     twin_of: Vec<u128>,
+    /// `edge_box_mask[e]`: the boxes line `e` borders, as a mask over box indices.
+    edge_box_mask: Vec<u64>,
+    /// `image_group[s][e]`: the twin group of the image of `e` under symmetry `s`, or the image
+    /// alone when it has no twin (see [`Geometry::draw_normalised`]).
+    image_group: Vec<Vec<u128>>,
 }
 
 impl Geometry {
@@ -106,7 +111,7 @@ impl Geometry {
         let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
         let sym_perms = symmetries(dims);
         let sym_tables = sym_perms.iter().map(|perm| byte_tables(perm)).collect();
-        let perms = sym_perms
+        let perms: Vec<[u8; MAX_LINES]> = sym_perms
             .iter()
             .map(|p| {
                 let mut bytes = [0u8; MAX_LINES];
@@ -134,7 +139,31 @@ impl Geometry {
         for &g in &twins {
             LineSet(g).iter().for_each(|e| twin_of[e.0] = g);
         }
-        Ok(Geometry { dims, box_sides, edge_boxes, all, sym_tables, perms, inverses, twins, twin_of })
+        let edge_box_mask = dims
+            .edges()
+            .map(|e| dims.edge_cells(e).iter().flatten().fold(0u64, |m, &c| m | 1 << dims.cell_index(c)))
+            .collect();
+        let image_group = perms
+            .iter()
+            .map(|p: &[u8; MAX_LINES]| {
+                (0..n)
+                    .map(|e| if twin_of[p[e] as usize] != 0 { twin_of[p[e] as usize] } else { 1 << p[e] })
+                    .collect()
+            })
+            .collect();
+        Ok(Geometry {
+            dims,
+            box_sides,
+            edge_boxes,
+            all,
+            sym_tables,
+            perms,
+            inverses,
+            twins,
+            twin_of,
+            edge_box_mask,
+            image_group,
+        })
     }
 
     pub const fn dims(&self) -> Dims {
@@ -261,6 +290,20 @@ impl Geometry {
         self.twin_of[e.0]
     }
 
+    /// The boxes line `e` borders, as a mask over box indices.
+    pub fn edge_box_mask(&self, e: Edge) -> u64 {
+        self.edge_box_mask[e.0]
+    }
+
+    /// `image` (the image of some position under symmetry `s`, normalised by
+    /// [`Geometry::normalise_twins`]) once one more line, `e` before the symmetry, is drawn: a
+    /// normalised twin group has its lowest lines drawn, so its next line is the lowest undrawn.
+    pub fn draw_normalised(&self, s: usize, image: u128, e: Edge) -> u128 {
+        let group = self.image_group[s][e.0];
+        let free = group & !image;
+        image | free & free.wrapping_neg()
+    }
+
     /// The representative of `lines` under exchanges of twin lines: in each group the same
     /// number of lines drawn, the lowest-numbered ones.
     pub fn normalise_twins(&self, lines: u128) -> u128 {
@@ -379,6 +422,42 @@ mod tests {
                 }
                 let boxes: u64 = counts.with.iter().fold(0, |m, w| m | w);
                 assert_eq!(boxes.count_ones() as usize, geo.num_boxes());
+            }
+        }
+    }
+
+    #[test]
+    fn twins_are_the_border_lines_of_corner_boxes() {
+        let geo = Geometry::new(Dims::new(3, 4).unwrap()).unwrap();
+        assert_eq!(geo.twin_groups().len(), 4);
+        assert!(geo.twin_groups().iter().all(|g| g.count_ones() == 2));
+        let strip = Geometry::new(Dims::new(1, 3).unwrap()).unwrap();
+        let sizes: Vec<u32> = strip.twin_groups().iter().map(|g| g.count_ones()).collect();
+        assert_eq!(sizes, [3, 2, 3]);
+    }
+
+    #[test]
+    fn normalised_images_are_kept_up_to_date_move_by_move() {
+        let mut seed = 0x0ddc_0ffe_e0dd_f00du64;
+        for (r, c) in [(1, 1), (1, 4), (2, 2), (3, 3), (3, 4)] {
+            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+            for _ in 0..100 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let drawn = LineSet(u128::from(seed) & geo.all);
+                for s in 0..geo.num_symmetries() {
+                    let image = geo.normalise_twins(geo.transform(s, drawn).0);
+                    for e in geo.undrawn(drawn).iter() {
+                        let expected = geo.normalise_twins(geo.transform(s, drawn.with(e)).0);
+                        assert_eq!(
+                            geo.draw_normalised(s, image, e),
+                            expected,
+                            "{r}x{c} sym {s} line {}",
+                            e.0
+                        );
+                    }
+                }
             }
         }
     }
