@@ -241,10 +241,9 @@ pub struct Solver<'a> {
     interrupted: bool,
     use_symmetry: bool,
     pruning: Pruning,
-    etc_lines: u32,
-    /// History heuristic: how much work cutoffs by each line have saved (orders safe lines).
+    /// History heuristic: for each line, the sum of `undrawn²` over the cutoffs it gave outside
+    /// capture sequences; it orders safe lines of the same kind (measured 3x3 178k -> 165k nodes).
     history: [u32; MAX_LINES],
-    history_mode: u32,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -287,9 +286,7 @@ impl<'a> Solver<'a> {
             interrupted: false,
             use_symmetry: true,
             pruning: Pruning::ALL,
-            etc_lines: std::env::var("PB_ETC").ok().and_then(|v| v.parse().ok()).unwrap_or(ETC_LINES),
             history: [0; MAX_LINES],
-            history_mode: std::env::var("PB_HIST").ok().and_then(|v| v.parse().ok()).unwrap_or(1),
         }
     }
 
@@ -342,9 +339,6 @@ impl<'a> Solver<'a> {
                 lower = v;
             }
             guess = v;
-            if std::env::var_os("PB_TRACE").is_some() {
-                eprintln!("probe beta {beta} -> {v}, nodes {}", self.stats.nodes);
-            }
             self.stats.lower = lower;
             self.stats.upper = upper;
         }
@@ -585,7 +579,7 @@ impl<'a> Solver<'a> {
         let bounds = &list.bounds;
         let undrawn_count = self.geo.undrawn(drawn).count();
         if !capturing
-            && undrawn_count >= self.etc_lines
+            && undrawn_count >= ETC_LINES
             && let Some(v) = self.enhanced_cutoff(im, &counts, &list, beta)
         {
             return v;
@@ -608,7 +602,8 @@ impl<'a> Solver<'a> {
                     alpha = v;
                     if alpha >= beta {
                         if !capturing {
-                            self.history[e.0] += undrawn_count * undrawn_count;
+                            self.history[e.0] =
+                                self.history[e.0].saturating_add(undrawn_count * undrawn_count);
                         }
                         break;
                     }
@@ -705,12 +700,7 @@ impl<'a> Solver<'a> {
                 let filling = (boxes & counts.with[1]).count_ones();
                 let sides = boxes.count_ones();
                 let h = 4095 - (self.history[e.0] >> 4).min(4095);
-                match self.history_mode {
-                    1 => (1 + (2 - filling) * 4 + (2 - sides)) << 12 | h,
-                    2 => 1 << 12 | h,
-                    3 => (1 + (2 - filling)) << 12 | h,
-                    _ => (1 + (2 - filling) * 4 + (2 - sides)) << 12,
-                }
+                (1 + (2 - filling) * 4 + (2 - sides)) << 12 | h
             } else {
                 let c = chain as usize;
                 let long = chains.len[c] >= 3 || chains.is_loop[c];
