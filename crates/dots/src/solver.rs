@@ -21,6 +21,7 @@
 //! A search can be given a deadline and a progress callback; an interrupted search returns
 //! [`Interrupted`] and leaves only sound bounds in the table.
 
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering, fence};
 use std::time::Instant;
 
 use pencilbox_grid::Edge;
@@ -154,15 +155,88 @@ struct Entry {
 /// Three 20-byte entries fill one 64-byte cache line: a probe costs one memory access.
 const BUCKET: usize = 3;
 
-#[derive(Clone, Copy, Debug, Default)]
+/// One cache line of the table: a sequence word, then three entries of five words each (the
+/// key's four words, then `lower | upper << 8 | best << 16 | weight << 24`).
+///
+/// The table is shared by the search threads. Every word is atomic and each bucket is a
+/// sequence lock: a writer makes the sequence odd (taking it with a compare-exchange), writes,
+/// and makes it even again; a reader copies the bucket and keeps the copy only if the sequence
+/// was even and unchanged around the copy. So a probe never sees half of one entry and half
+/// of another, which keeps every bound in the table sound.
+#[derive(Debug, Default)]
 #[repr(align(64))]
-struct Bucket([Entry; BUCKET]);
+struct Bucket([AtomicU32; 1 + 5 * BUCKET]);
 
-/// A fixed-size bucket array; a full bucket drops its least valuable entry.
+impl Bucket {
+    fn read(&self) -> [Entry; BUCKET] {
+        loop {
+            let before = self.0[0].load(Ordering::Acquire);
+            if before & 1 == 0 {
+                let words: [u32; 5 * BUCKET] = std::array::from_fn(|i| self.0[i + 1].load(Ordering::Relaxed));
+                fence(Ordering::Acquire);
+                if self.0[0].load(Ordering::Relaxed) == before {
+                    return std::array::from_fn(|i| Entry::unpack(&words[5 * i..5 * i + 5]));
+                }
+            }
+            std::hint::spin_loop();
+        }
+    }
+
+    /// Runs `update` on the entries under the bucket's lock and writes back what it changed.
+    fn update<R>(&self, update: impl FnOnce(&mut [Entry; BUCKET]) -> R) -> R {
+        let seq = loop {
+            let seq = self.0[0].load(Ordering::Relaxed);
+            if seq & 1 == 0
+                && self.0[0].compare_exchange_weak(seq, seq + 1, Ordering::Acquire, Ordering::Relaxed).is_ok()
+            {
+                break seq;
+            }
+            std::hint::spin_loop();
+        };
+        fence(Ordering::Release);
+        let mut entries: [Entry; BUCKET] = std::array::from_fn(|i| {
+            Entry::unpack(&std::array::from_fn::<u32, 5, _>(|w| {
+                self.0[1 + 5 * i + w].load(Ordering::Relaxed)
+            }))
+        });
+        let result = update(&mut entries);
+        for (i, entry) in entries.iter().enumerate() {
+            for (w, word) in entry.pack().into_iter().enumerate() {
+                self.0[1 + 5 * i + w].store(word, Ordering::Relaxed);
+            }
+        }
+        self.0[0].store(seq.wrapping_add(2), Ordering::Release);
+        result
+    }
+}
+
+impl Entry {
+    fn pack(&self) -> [u32; 5] {
+        let meta = u32::from(self.lower as u8)
+            | u32::from(self.upper as u8) << 8
+            | u32::from(self.best) << 16
+            | u32::from(self.weight) << 24;
+        [self.key[0], self.key[1], self.key[2], self.key[3], meta]
+    }
+
+    fn unpack(words: &[u32]) -> Entry {
+        let meta = words[4];
+        Entry {
+            key: [words[0], words[1], words[2], words[3]],
+            lower: meta as u8 as i8,
+            upper: (meta >> 8) as u8 as i8,
+            best: (meta >> 16) as u8,
+            weight: (meta >> 24) as u8,
+        }
+    }
+}
+
+/// A fixed-size bucket array shared by the search threads; a full bucket drops its least
+/// valuable entry.
 #[derive(Debug)]
 struct Table {
     buckets: Vec<Bucket>,
-    used: u64,
+    used: AtomicU64,
 }
 
 impl Table {
@@ -171,11 +245,16 @@ impl Table {
             TableSize::Mib(mib) => mib * (1 << 20) * BUCKET / size_of::<Bucket>(),
             TableSize::Entries(n) => n,
         };
-        Table { buckets: vec![Bucket::default(); entries.div_ceil(BUCKET)], used: 0 }
+        let buckets = std::iter::repeat_with(Bucket::default).take(entries.div_ceil(BUCKET)).collect();
+        Table { buckets, used: AtomicU64::new(0) }
     }
 
     fn capacity(&self) -> u64 {
         (self.buckets.len() * BUCKET) as u64
+    }
+
+    fn used(&self) -> u64 {
+        self.used.load(Ordering::Relaxed)
     }
 
     fn key(lines: LineSet) -> [u32; 4] {
@@ -196,35 +275,36 @@ impl Table {
             return None;
         }
         let key = Self::key(lines);
-        let bucket = &self.buckets[self.bucket_index(key)];
-        bucket.0.iter().find(|e| e.weight != 0 && e.key == key).copied()
+        let bucket = self.buckets[self.bucket_index(key)].read();
+        bucket.into_iter().find(|e| e.weight != 0 && e.key == key)
     }
 
-    fn store(&mut self, lines: LineSet, entry: Entry) {
+    fn store(&self, lines: LineSet, entry: Entry) {
         if self.buckets.is_empty() {
             return;
         }
         let key = Self::key(lines);
-        let i = self.bucket_index(key);
-        let bucket = &mut self.buckets[i].0;
-        let slot = match bucket.iter().position(|e| e.weight != 0 && e.key == key) {
-            Some(s) => s,
-            None => {
-                let s = (0..BUCKET).min_by_key(|&s| bucket[s].weight).unwrap_or(0);
-                if bucket[s].weight == 0 {
-                    self.used += 1;
+        let fresh = self.buckets[self.bucket_index(key)].update(|bucket| {
+            let (slot, fresh) = match bucket.iter().position(|e| e.weight != 0 && e.key == key) {
+                Some(s) => (s, false),
+                None => {
+                    let s = (0..BUCKET).min_by_key(|&s| bucket[s].weight).unwrap_or(0);
+                    (s, bucket[s].weight == 0)
                 }
-                s
-            }
-        };
-        bucket[slot] = Entry { key, ..entry };
+            };
+            bucket[slot] = Entry { key, ..entry };
+            fresh
+        });
+        if fresh {
+            self.used.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     fn clear(&mut self) {
         for b in &mut self.buckets {
             *b = Bucket::default();
         }
-        self.used = 0;
+        *self.used.get_mut() = 0;
     }
 }
 
@@ -238,11 +318,26 @@ pub struct Solver<'a> {
     stats: Stats,
     deadline: Option<Instant>,
     progress: Option<Progress<'a>>,
-    interrupted: bool,
     use_symmetry: bool,
     pruning: Pruning,
     /// History heuristic: for each line, the sum of `undrawn²` over the cutoffs it gave outside
     /// capture sequences; it orders safe lines of the same kind (measured 3x3 178k -> 165k nodes).
+    history: [u32; MAX_LINES],
+    threads: usize,
+}
+
+/// One search thread: its counters and move-ordering state, and the shared table.
+struct Worker<'s, 'p> {
+    geo: &'s Geometry,
+    table: &'s Table,
+    stats: Stats,
+    deadline: Option<Instant>,
+    progress: Option<&'s mut (dyn FnMut(&Stats) + 'p)>,
+    interrupted: bool,
+    /// Set for a helper thread: stop as soon as the main thread has its answer.
+    stop: Option<&'s AtomicBool>,
+    use_symmetry: bool,
+    pruning: Pruning,
     history: [u32; MAX_LINES],
 }
 
@@ -257,6 +352,10 @@ impl std::fmt::Debug for Solver<'_> {
 /// Measured (CPU time, nodes): 3x4 4.9 s / 10.8 M at 16 lines, 3.7 s / 12.2 M at 20, 3.8 s /
 /// 13.5 M at 24; 3x3 47 / 44 / 46 ms.
 const ETC_LINES: u32 = 20;
+
+/// A second search thread helps only from this many undrawn lines on (below, starting it costs
+/// more than it saves).
+const PARALLEL_LINES: u32 = 20;
 
 /// How often (in nodes, a power of two) the deadline and the progress callback are checked.
 const POLL_MASK: u64 = (1 << 14) - 1;
@@ -283,10 +382,33 @@ impl<'a> Solver<'a> {
             stats,
             deadline: None,
             progress: None,
-            interrupted: false,
             use_symmetry: true,
             pruning: Pruning::ALL,
             history: [0; MAX_LINES],
+            threads: 1,
+        }
+    }
+
+    /// Search with this many threads (1 or 2; default 1) sharing the table ("lazy SMP": a helper
+    /// searches the same null-window probe with another move order and fills the table for the
+    /// main thread, whose answer alone is used).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 2);
+    }
+
+    /// The search state of the main thread (the caller stores its counters back).
+    fn worker(&mut self) -> Worker<'_, 'a> {
+        Worker {
+            geo: &self.geo,
+            table: &self.table,
+            stats: self.stats,
+            deadline: self.deadline,
+            progress: self.progress.as_deref_mut(),
+            interrupted: false,
+            stop: None,
+            use_symmetry: self.use_symmetry,
+            pruning: self.pruning,
+            history: self.history,
         }
     }
 
@@ -320,18 +442,65 @@ impl<'a> Solver<'a> {
 
     /// The exact value of the position for the player to move.
     pub fn value(&mut self, drawn: LineSet) -> Result<Score, Interrupted> {
-        self.interrupted = false;
-        let left = self.geo.unclaimed_boxes(drawn) as Score;
+        let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= PARALLEL_LINES;
+        let (geo, table, use_symmetry, pruning) = (&self.geo, &self.table, self.use_symmetry, self.pruning);
+        let mut helper_history = self.history;
+        let mut helper_nodes = 0;
+        let mut main = Worker {
+            geo,
+            table,
+            stats: self.stats,
+            deadline: self.deadline,
+            progress: self.progress.as_deref_mut(),
+            interrupted: false,
+            stop: None,
+            use_symmetry,
+            pruning,
+            history: self.history,
+        };
+        let left = geo.unclaimed_boxes(drawn) as Score;
         let (mut lower, mut upper) = (-left, left);
-        let mut guess = self.table.probe(self.key(drawn).0).map_or(0, |e| Score::from(e.lower));
-        self.stats.lower = lower;
-        self.stats.upper = upper;
+        let mut guess = table.probe(main.key(drawn).0).map_or(0, |e| Score::from(e.lower));
+        main.stats.lower = lower;
+        main.stats.upper = upper;
+        let images = main.images(drawn);
         // MTD(f): null-window probes narrow [lower, upper] until they meet.
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess.max(lower + 1) };
-            let v = self.search(&self.images(drawn), left, beta - 1, beta);
-            if self.interrupted {
-                return Err(Interrupted);
+            let v = if parallel {
+                let stop = &AtomicBool::new(false);
+                let images = &images;
+                std::thread::scope(|scope| {
+                    let start_history = helper_history;
+                    let helper = scope.spawn(move || {
+                        let mut helper = Worker {
+                            geo,
+                            table,
+                            stats: Stats::default(),
+                            deadline: None,
+                            progress: None,
+                            interrupted: false,
+                            stop: Some(stop),
+                            use_symmetry,
+                            pruning,
+                            history: start_history,
+                        };
+                        helper.search(images, left, beta - 1, beta);
+                        (helper.stats.nodes, helper.history)
+                    });
+                    let v = main.search(images, left, beta - 1, beta);
+                    stop.store(true, Ordering::Relaxed);
+                    // The helper only fills the table: a panic there is a bug worth reporting.
+                    let (nodes, history) = helper.join().expect("the helper search thread panicked");
+                    helper_nodes += nodes;
+                    helper_history = history;
+                    v
+                })
+            } else {
+                main.search(&images, left, beta - 1, beta)
+            };
+            if main.interrupted {
+                break;
             }
             if v < beta {
                 upper = v;
@@ -339,11 +508,15 @@ impl<'a> Solver<'a> {
                 lower = v;
             }
             guess = v;
-            self.stats.lower = lower;
-            self.stats.upper = upper;
+            main.stats.lower = lower;
+            main.stats.upper = upper;
         }
-        self.stats.tt_used = self.table.used;
-        Ok(lower)
+        let (interrupted, mut stats, history) = (main.interrupted, main.stats, main.history);
+        stats.nodes += helper_nodes;
+        stats.tt_used = self.table.used();
+        self.stats = stats;
+        self.history = history;
+        if interrupted { Err(Interrupted) } else { Ok(lower) }
     }
 
     /// The value for the mover of drawing `e` (undrawn) in `drawn`: the boxes it completes plus
@@ -372,13 +545,17 @@ impl<'a> Solver<'a> {
             let k = self.geo.completes(drawn, e) as Score;
             let child = drawn.with(e);
             let left = self.geo.unclaimed_boxes(child) as Score;
-            self.interrupted = false;
+            let mut worker = self.worker();
+            let images = worker.images(child);
             let reaches = if k > 0 {
-                self.search(&self.images(child), left, value - k - 1, value - k) >= value - k
+                worker.search(&images, left, value - k - 1, value - k) >= value - k
             } else {
-                self.search(&self.images(child), left, -value, -value + 1) <= -value
+                worker.search(&images, left, -value, -value + 1) <= -value
             };
-            if self.interrupted {
+            let (interrupted, stats, history) = (worker.interrupted, worker.stats, worker.history);
+            self.stats = stats;
+            self.history = history;
+            if interrupted {
                 return Err(Interrupted);
             }
             if reaches {
@@ -387,7 +564,9 @@ impl<'a> Solver<'a> {
         }
         Ok((value, None))
     }
+}
 
+impl Worker<'_, '_> {
     /// The table key of `drawn` and the symmetry that maps `drawn` to it.
     fn key(&self, drawn: LineSet) -> (LineSet, usize) {
         self.key_of(&self.images(drawn))
@@ -436,7 +615,7 @@ impl<'a> Solver<'a> {
         {
             self.interrupted = true;
         }
-        self.stats.tt_used = self.table.used;
+        self.stats.tt_used = self.table.used();
         if let Some(progress) = self.progress.as_mut() {
             progress(&self.stats);
         }
@@ -535,6 +714,11 @@ impl<'a> Solver<'a> {
         if self.stats.nodes & POLL_MASK == 0 {
             self.poll();
         }
+        if let Some(stop) = self.stop
+            && stop.load(Ordering::Relaxed)
+        {
+            self.interrupted = true;
+        }
         if self.interrupted || left == 0 {
             return 0;
         }
@@ -574,10 +758,16 @@ impl<'a> Solver<'a> {
             hint = Some(entry.best);
         }
         let first = hint.map(|h| self.unmap_from_key(sym, h)).map(|e| self.undrawn_twin(drawn, e));
-        let list = if capturing { captures } else { self.ordered_moves(drawn, &counts, first) };
+        let undrawn_count = self.geo.undrawn(drawn).count();
+        let mut list = if capturing { captures } else { self.ordered_moves(drawn, &counts, first) };
+        if self.stop.is_some() && !capturing && undrawn_count >= PARALLEL_LINES && list.len > 1 {
+            // A helper thread takes the moves near the root in another order, so that the two
+            // threads work on different subtrees and meet in the table.
+            list.lines[..list.len].rotate_left(1);
+            list.bounds[..list.len].rotate_left(1);
+        }
         let moves = list.as_slice();
         let bounds = &list.bounds;
-        let undrawn_count = self.geo.undrawn(drawn).count();
         if !capturing
             && undrawn_count >= ETC_LINES
             && let Some(v) = self.enhanced_cutoff(im, &counts, &list, beta)
