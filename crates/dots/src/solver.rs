@@ -681,7 +681,7 @@ impl Worker<'_, '_> {
         for &(_, f, _) in chains {
             // A free capture has no f: then no declining move is worth searching.
             let universal = free == 0 && chains.iter().all(|&(e2, f2, _)| f == e2 || f == f2);
-            if universal && Self::completes(&self.geo, counts, f) == 0 {
+            if universal && Self::completes(self.geo, counts, f) == 0 {
                 out.push(f);
             }
         }
@@ -694,7 +694,7 @@ impl Worker<'_, '_> {
     }
 
     fn simple_endgame_value(&self, drawn: LineSet, counts: &SideCounts) -> Score {
-        let chains = Chains::of_counts(&self.geo, drawn, counts);
+        let chains = Chains::of_counts(self.geo, drawn, counts);
         let (mut open, mut closed) = (Vec::new(), Vec::new());
         for i in 0..chains.count {
             let len = usize::from(chains.len[i]);
@@ -842,7 +842,7 @@ impl Worker<'_, '_> {
         alpha: Score,
         beta: Score,
     ) -> Score {
-        let k = Self::completes(&self.geo, counts, e);
+        let k = Self::completes(self.geo, counts, e);
         let child = &self.child_images(im, e);
         if k > 0 {
             k + self.search(child, left - k, alpha - k, beta - k)
@@ -861,7 +861,7 @@ impl Worker<'_, '_> {
     /// moves). So one line of each is searched. Of a 1-chain one line is searched too, of a
     /// 2-chain its middle line: see `short_chain_line`.
     fn ordered_moves(&self, drawn: LineSet, counts: &SideCounts, first: Option<Edge>) -> MoveList {
-        let chains = Chains::of_counts(&self.geo, drawn, counts);
+        let chains = Chains::of_counts(self.geo, drawn, counts);
         let mut opened = [false; 64];
         // (rank << 8 | line): sorting plain integers is cheaper than sorting pairs.
         let mut ranked = [0u32; MAX_LINES];
@@ -986,7 +986,7 @@ impl Worker<'_, '_> {
         let mut keys = [0u128; MAX_LINES];
         let mut n = 0;
         for (i, e) in moves.as_slice().iter().map(|&m| Edge(m as usize)).enumerate() {
-            if Score::from(moves.bounds[i]) < beta || Self::completes(&self.geo, counts, e) > 0 {
+            if Score::from(moves.bounds[i]) < beta || Self::completes(self.geo, counts, e) > 0 {
                 continue;
             }
             keys[n] = self.key_of(&self.child_images(im, e)).0.0;
