@@ -10,13 +10,22 @@
 //! root, with:
 //!
 //! * a fixed-size transposition table of value bounds, keyed on the canonical image of the drawn
-//!   lines under the board's symmetry group;
-//! * capture reductions (see `Solver::capture_options`): when a box can be taken, at most two
+//!   lines under the board's symmetry group and under exchanges of *twin lines* (the two border
+//!   lines of a corner box are the same string from the same coin to the ground in the
+//!   strings-and-coins view: Berlekamp, ch. 2; Barker & Korf), kept up to date move by move;
+//! * capture reductions (see `Worker::capture_options`): when a box can be taken, at most two
 //!   moves need to be searched;
+//! * one move per equivalence class when nothing can be taken: one line per twin group, one line
+//!   per chain of 3+ boxes or loop, one line per 1-chain, and only the middle line of a 2-chain
+//!   (the half-hearted hand-out is dominated: see `Worker::short_chain_line`);
 //! * move ordering: the table's best move first, then moves that give no box away (those that
-//!   use up safe moves first), then hand-outs, shortest chain first;
+//!   use up safe moves first, then by a history heuristic), then hand-outs, shortest chain first;
+//! * upper bounds on loony moves (`Worker::loony_bound`) and enhanced transposition cutoffs near
+//!   the root;
 //! * the exact chain-and-loop value of simple loony endgames (every unclaimed box has two
-//!   undrawn sides) from [`crate::endgame`].
+//!   undrawn sides) from [`crate::endgame`];
+//! * optionally a second thread that searches the same probes in another move order and shares
+//!   the table (lazy SMP; [`Solver::set_threads`]).
 //!
 //! A search can be given a deadline and a progress callback; an interrupted search returns
 //! [`Interrupted`] and leaves only sound bounds in the table.
@@ -54,7 +63,7 @@ pub struct Stats {
 pub struct Interrupted;
 
 /// The drawn lines and their images under every symmetry of the board, each normalised under
-/// exchanges of twin lines (see `Solver::key_of`), kept up to date move by move so that the
+/// exchanges of twin lines (see `Worker::key_of`), kept up to date move by move so that the
 /// canonical key costs a few comparisons.
 #[derive(Clone, Copy)]
 struct Images {
@@ -74,7 +83,7 @@ pub struct Pruning {
     pub one_line_per_long_chain: bool,
     /// Value simple loony endgames with the endgame module instead of searching them.
     pub simple_endgames: bool,
-    /// Skip loony moves whose upper bound (see `Solver::loony_bound`) is at most alpha.
+    /// Skip loony moves whose upper bound (see `Worker::loony_bound`) is at most alpha.
     pub loony_bounds: bool,
     /// Search one end line of each 2-chain and one line of each 1-chain.
     pub short_chains: bool,
