@@ -91,9 +91,9 @@ pub struct Geometry {
     twin_of: Vec<u128>,
     /// `edge_box_mask[e]`: the boxes line `e` borders, as a mask over box indices.
     edge_box_mask: Vec<u64>,
-    /// `image_group[s][e]`: the twin group of the image of `e` under symmetry `s`, or the image
-    /// alone when it has no twin (see [`Geometry::draw_normalised`]).
-    image_group: Vec<Vec<u128>>,
+    /// `image_group[s * lines + e]`: the twin group of the image of `e` under symmetry `s`, or
+    /// the image alone when it has no twin (see [`Geometry::draw_normalised`]).
+    image_group: Vec<u128>,
 }
 
 impl Geometry {
@@ -145,10 +145,8 @@ impl Geometry {
             .collect();
         let image_group = perms
             .iter()
-            .map(|p: &[u8; MAX_LINES]| {
-                (0..n)
-                    .map(|e| if twin_of[p[e] as usize] != 0 { twin_of[p[e] as usize] } else { 1 << p[e] })
-                    .collect()
+            .flat_map(|p: &[u8; MAX_LINES]| {
+                (0..n).map(|e| if twin_of[p[e] as usize] != 0 { twin_of[p[e] as usize] } else { 1 << p[e] })
             })
             .collect();
         Ok(Geometry {
@@ -299,7 +297,7 @@ impl Geometry {
     /// [`Geometry::normalise_twins`]) once one more line, `e` before the symmetry, is drawn: a
     /// normalised twin group has its lowest lines drawn, so its next line is the lowest undrawn.
     pub fn draw_normalised(&self, s: usize, image: u128, e: Edge) -> u128 {
-        let group = self.image_group[s][e.0];
+        let group = self.image_group[s * self.edge_boxes.len() + e.0];
         let free = group & !image;
         image | free & free.wrapping_neg()
     }

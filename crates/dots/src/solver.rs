@@ -740,8 +740,10 @@ impl Worker<'_, '_> {
         }
         let counts = self.geo.side_counts(drawn);
         let capturing = counts.with[3] != 0;
-        let captures = if capturing { self.capture_options(drawn, &counts) } else { MoveList::new() };
-        if capturing && captures.len == 1 {
+        let captures = if capturing { Some(self.capture_options(drawn, &counts)) } else { None };
+        if let Some(captures) = &captures
+            && captures.len == 1
+        {
             return self.child_value(im, &counts, left, Edge(captures.lines[0] as usize), alpha, beta);
         }
         // Every unclaimed box has exactly two undrawn sides: the position is a sum of
@@ -768,7 +770,10 @@ impl Worker<'_, '_> {
         }
         let first = hint.map(|h| self.unmap_from_key(sym, h)).map(|e| self.undrawn_twin(drawn, e));
         let undrawn_count = self.geo.undrawn(drawn).count();
-        let mut list = if capturing { captures } else { self.ordered_moves(drawn, &counts, first) };
+        let mut list = match captures {
+            Some(captures) => captures,
+            None => self.ordered_moves(drawn, &counts, first),
+        };
         if self.stop.is_some() && !capturing && undrawn_count >= PARALLEL_LINES && list.len > 1 {
             // A helper thread takes the moves near the root in another order, so that the two
             // threads work on different subtrees and meet in the table.
