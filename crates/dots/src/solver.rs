@@ -85,7 +85,7 @@ pub struct Pruning {
     pub simple_endgames: bool,
     /// Skip loony moves whose upper bound (see `Worker::loony_bound`) is at most alpha.
     pub loony_bounds: bool,
-    /// Search one end line of each 2-chain and one line of each 1-chain.
+    /// Search only the middle line of each 2-chain and one line of each 1-chain.
     pub short_chains: bool,
     /// Search one undrawn line of each group of twin lines (see [`Geometry::twin_groups`]).
     pub twin_lines: bool,
@@ -630,8 +630,7 @@ impl Worker<'_, '_> {
         }
     }
 
-    /// The moves worth searching when some box can be taken (written to `out`), or `false`
-    /// when none can.
+    /// The moves worth searching when some box can be taken.
     ///
     /// Let box B have three sides drawn, e be its fourth side and C the box across e.
     /// * If there is no C, or drawing e does not make C takeable (C has 0 or 1 sides drawn), or
@@ -648,7 +647,7 @@ impl Worker<'_, '_> {
     ///   is (taking the last two of one chain first would lose the chance to decline them).
     ///
     /// These rules are cross-checked against a plain brute force in the test suite.
-    /// Called only when some box has three sides drawn (`counts.with[3] != 0`).
+    /// Called only when some box can be taken (`counts.with[3] != 0`).
     fn capture_options(&self, drawn: LineSet, counts: &SideCounts) -> MoveList {
         let mut out = MoveList::new();
         // (e, f, chain goes on) of every takeable box whose capture makes C takeable.
