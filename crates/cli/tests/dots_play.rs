@@ -27,6 +27,15 @@ fn solve_the_empty_2x2_board() {
 }
 
 #[test]
+fn solve_with_two_threads_gives_the_published_3x3_value() {
+    let o = run(&["dots", "solve", "--board", "3x3", "--threads", "2", "--tt-mib", "16"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o).lines().next(), Some("-3"));
+    let o = run(&["dots", "solve", "--board", "2x2", "--threads", "3"], "");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
 fn solve_moves_and_json_agree() {
     let o = run(&["dots", "solve", "--board", "2x2", "-", "--moves", "--json"], "111000000000\n");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

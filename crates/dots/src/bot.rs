@@ -137,7 +137,7 @@ impl Bot {
         if undrawn.len() == 1 {
             return Choice { line: undrawn[0], reason: Reason::Forced };
         }
-        // A capture that changes nothing else is always right (see `Solver::capture_options`).
+        // A capture that changes nothing else is always right (see `Worker::capture_options` in the solver).
         if let Some(e) = free_capture(geo, drawn) {
             return Choice { line: e, reason: Reason::Forced };
         }

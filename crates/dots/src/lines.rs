@@ -41,6 +41,20 @@ impl LineSet {
     }
 }
 
+/// The boxes of a position by number of drawn sides: bit `b` of `with[k]` is set iff box `b`
+/// (row-major) has exactly `k` sides drawn. Boards of [`MAX_LINES`] lines have at most 62 boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SideCounts {
+    pub with: [u64; 5],
+}
+
+impl SideCounts {
+    /// Whether box `b` has exactly `k` sides drawn.
+    pub const fn has(&self, k: usize, b: BoxId) -> bool {
+        self.with[k] >> b.0 & 1 == 1
+    }
+}
+
 /// A box of the board, by row-major index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoxId(pub u8);
@@ -67,9 +81,19 @@ pub struct Geometry {
     /// `sym_tables[s][k][byte]` is the image of the lines `8k..8k+8` given by `byte`.
     sym_tables: Vec<Vec<[u128; 256]>>,
     /// The same symmetries as edge permutations: `perms[s][e]` is the image of edge `e`.
-    perms: Vec<Vec<usize>>,
+    perms: Vec<[u8; MAX_LINES]>,
     /// `inverses[s]`: the symmetry that undoes `s`.
     inverses: Vec<usize>,
+    /// The border lines of each box that has two or more (the corners; every box of a 1×N
+    /// strip), as masks: see [`Geometry::twin_groups`].
+    twins: Vec<u128>,
+    /// `twin_of[e]`: the twin group of line `e`, or 0 when it has no twin.
+    twin_of: Vec<u128>,
+    /// `edge_box_mask[e]`: the boxes line `e` borders, as a mask over box indices.
+    edge_box_mask: Vec<u64>,
+    /// `image_group[s * lines + e]`: the twin group of the image of `e` under symmetry `s`, or
+    /// the image alone when it has no twin (see [`Geometry::draw_normalised`]).
+    image_group: Vec<u128>,
 }
 
 impl Geometry {
@@ -85,16 +109,59 @@ impl Geometry {
             .map(|e| dims.edge_cells(e).map(|c| c.map(|c| BoxId(dims.cell_index(c) as u8))))
             .collect();
         let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
-        let perms = symmetries(dims);
-        let sym_tables = perms.iter().map(|perm| byte_tables(perm)).collect();
-        let inverses = perms
+        let sym_perms = symmetries(dims);
+        let sym_tables = sym_perms.iter().map(|perm| byte_tables(perm)).collect();
+        let perms: Vec<[u8; MAX_LINES]> = sym_perms
+            .iter()
+            .map(|p| {
+                let mut bytes = [0u8; MAX_LINES];
+                p.iter().zip(&mut bytes).for_each(|(&e, b)| *b = e as u8);
+                bytes
+            })
+            .collect();
+        let inverses = sym_perms
             .iter()
             .map(|p| {
                 let undoes = |q: &&Vec<usize>| (0..n).all(|e| q[p[e]] == e);
-                perms.iter().position(|q| undoes(&q)).expect("a symmetry group holds inverses")
+                sym_perms.iter().position(|q| undoes(&q)).expect("a symmetry group holds inverses")
             })
             .collect();
-        Ok(Geometry { dims, box_sides, edge_boxes, all, sym_tables, perms, inverses })
+        let twins = dims
+            .cells()
+            .map(|cell| {
+                let border =
+                    dims.cell_edges(cell).into_iter().filter(|&e| dims.edge_cells(e).contains(&None));
+                border.fold(0u128, |m, e| m | 1 << e.0)
+            })
+            .filter(|m| m.count_ones() >= 2)
+            .collect();
+        let mut twin_of = vec![0u128; n];
+        for &g in &twins {
+            LineSet(g).iter().for_each(|e| twin_of[e.0] = g);
+        }
+        let edge_box_mask = dims
+            .edges()
+            .map(|e| dims.edge_cells(e).iter().flatten().fold(0u64, |m, &c| m | 1 << dims.cell_index(c)))
+            .collect();
+        let image_group = perms
+            .iter()
+            .flat_map(|p: &[u8; MAX_LINES]| {
+                (0..n).map(|e| if twin_of[p[e] as usize] != 0 { twin_of[p[e] as usize] } else { 1 << p[e] })
+            })
+            .collect();
+        Ok(Geometry {
+            dims,
+            box_sides,
+            edge_boxes,
+            all,
+            sym_tables,
+            perms,
+            inverses,
+            twins,
+            twin_of,
+            edge_box_mask,
+            image_group,
+        })
     }
 
     pub const fn dims(&self) -> Dims {
@@ -124,6 +191,33 @@ impl Geometry {
     }
     pub fn cell(&self, b: BoxId) -> Cell {
         self.dims.cell_at(b.0 as usize)
+    }
+    /// Every box's number of drawn sides at once, with word-wide bit operations: the four sides
+    /// of the boxes are gathered into four box-indexed masks (tops, bottoms, lefts, rights),
+    /// which are then added bit-sliced.
+    pub fn side_counts(&self, drawn: LineSet) -> SideCounts {
+        let (rows, cols) = (self.dims.rows(), self.dims.cols());
+        let boxes = if rows * cols == 64 { u64::MAX } else { (1u64 << (rows * cols)) - 1 };
+        // Horizontal line r·C + c is the top of box (r, c) and the bottom of box (r − 1, c).
+        let h = drawn.0;
+        let top = h as u64 & boxes;
+        let bottom = (h >> cols) as u64 & boxes;
+        // Vertical line (R+1)·C + r·(C+1) + c is the left of box (r, c), the right of (r, c − 1).
+        let v = drawn.0 >> ((rows + 1) * cols);
+        let row_mask = (1u64 << cols) - 1;
+        let (mut left, mut right) = (0u64, 0u64);
+        for r in 0..rows {
+            let row = (v >> (r * (cols + 1))) as u64;
+            left |= (row & row_mask) << (r * cols);
+            right |= (row >> 1 & row_mask) << (r * cols);
+        }
+        // Bit-sliced sum of four one-bit numbers per box: `low` + 2·`mid` + 4·`all`.
+        let (s1, c1) = (top ^ bottom, top & bottom);
+        let (s2, c2) = (left ^ right, left & right);
+        let low = s1 ^ s2;
+        let mid = c1 ^ c2 ^ (s1 & s2);
+        let all = c1 & c2;
+        SideCounts { with: [boxes & !(low | mid | all), low & !mid, mid & !low, low & mid, all] }
     }
     /// How many sides of box `b` are drawn.
     pub fn drawn_sides(&self, drawn: LineSet, b: BoxId) -> u32 {
@@ -173,11 +267,56 @@ impl Geometry {
     }
     /// The image of one edge under symmetry `s`.
     pub fn map_edge(&self, s: usize, e: Edge) -> Edge {
-        Edge(self.perms[s][e.0])
+        Edge(usize::from(self.perms[s][e.0]))
     }
     /// The symmetry that undoes symmetry `s`.
     pub fn inverse(&self, s: usize) -> usize {
         self.inverses[s]
+    }
+
+    /// Groups of *twin lines*: lines that border the same single box (the two border lines of a
+    /// corner box). In the strings-and-coins view (Berlekamp, ch. 2; Barker & Korf 2012) both
+    /// are strings from the same coin to the ground, so exchanging them maps the game onto
+    /// itself: two positions that differ only in which lines of a group are drawn have the same
+    /// value, and drawing one undrawn line of a group is as good as drawing another.
+    pub fn twin_groups(&self) -> &[u128] {
+        &self.twins
+    }
+
+    /// The twin group of line `e` as a mask, 0 when `e` has no twin.
+    pub fn twin_group_of(&self, e: Edge) -> u128 {
+        self.twin_of[e.0]
+    }
+
+    /// The boxes line `e` borders, as a mask over box indices.
+    pub fn edge_box_mask(&self, e: Edge) -> u64 {
+        self.edge_box_mask[e.0]
+    }
+
+    /// `image` (the image of some position under symmetry `s`, normalised by
+    /// [`Geometry::normalise_twins`]) once one more line, `e` before the symmetry, is drawn: a
+    /// normalised twin group has its lowest lines drawn, so its next line is the lowest undrawn.
+    pub fn draw_normalised(&self, s: usize, image: u128, e: Edge) -> u128 {
+        let group = self.image_group[s * self.edge_boxes.len() + e.0];
+        let free = group & !image;
+        image | free & free.wrapping_neg()
+    }
+
+    /// The representative of `lines` under exchanges of twin lines: in each group the same
+    /// number of lines drawn, the lowest-numbered ones.
+    pub fn normalise_twins(&self, lines: u128) -> u128 {
+        let mut out = lines;
+        for &group in &self.twins {
+            let mut drawn = (lines & group).count_ones();
+            out &= !group;
+            let mut rest = group;
+            while drawn > 0 {
+                out |= rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                drawn -= 1;
+            }
+        }
+        out
     }
 }
 
@@ -261,6 +400,67 @@ mod tests {
     }
 
     #[test]
+    fn side_counts_agree_with_drawn_sides() {
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        for (r, c) in [(1, 1), (1, 5), (3, 3), (3, 4), (5, 2), (7, 7), (2, 25), (1, 42)] {
+            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+            for _ in 0..200 {
+                // xorshift: any spread of line sets will do.
+                let mut word = || {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    seed
+                };
+                let drawn = LineSet((u128::from(word()) << 64 | u128::from(word())) & geo.all);
+                let counts = geo.side_counts(drawn);
+                for b in geo.boxes() {
+                    let k = geo.drawn_sides(drawn, b) as usize;
+                    assert!((0..5).all(|j| counts.has(j, b) == (j == k)), "{r}x{c} box {b:?}");
+                }
+                let boxes: u64 = counts.with.iter().fold(0, |m, w| m | w);
+                assert_eq!(boxes.count_ones() as usize, geo.num_boxes());
+            }
+        }
+    }
+
+    #[test]
+    fn twins_are_the_border_lines_of_corner_boxes() {
+        let geo = Geometry::new(Dims::new(3, 4).unwrap()).unwrap();
+        assert_eq!(geo.twin_groups().len(), 4);
+        assert!(geo.twin_groups().iter().all(|g| g.count_ones() == 2));
+        let strip = Geometry::new(Dims::new(1, 3).unwrap()).unwrap();
+        let sizes: Vec<u32> = strip.twin_groups().iter().map(|g| g.count_ones()).collect();
+        assert_eq!(sizes, [3, 2, 3]);
+    }
+
+    #[test]
+    fn normalised_images_are_kept_up_to_date_move_by_move() {
+        let mut seed = 0x0ddc_0ffe_e0dd_f00du64;
+        for (r, c) in [(1, 1), (1, 4), (2, 2), (3, 3), (3, 4)] {
+            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+            for _ in 0..100 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let drawn = LineSet(u128::from(seed) & geo.all);
+                for s in 0..geo.num_symmetries() {
+                    let image = geo.normalise_twins(geo.transform(s, drawn).0);
+                    for e in geo.undrawn(drawn).iter() {
+                        let expected = geo.normalise_twins(geo.transform(s, drawn.with(e)).0);
+                        assert_eq!(
+                            geo.draw_normalised(s, image, e),
+                            expected,
+                            "{r}x{c} sym {s} line {}",
+                            e.0
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn too_many_lines_is_an_error() {
         assert!(Geometry::new(Dims::new(8, 8).unwrap()).is_err());
         assert!(Geometry::new(Dims::new(7, 7).unwrap()).is_ok());
@@ -288,13 +488,22 @@ pub struct Chains {
 impl Chains {
     /// The groups of `drawn`; boxes with one undrawn side (takeable) count as their own.
     pub fn of(geo: &Geometry, drawn: LineSet) -> Chains {
+        Chains::of_counts(geo, drawn, &geo.side_counts(drawn))
+    }
+
+    /// [`Chains::of`] given the position's [`SideCounts`].
+    pub fn of_counts(geo: &Geometry, drawn: LineSet, counts: &SideCounts) -> Chains {
         let mut out =
             Chains { chain_of_line: [NO_CHAIN; MAX_LINES], len: [0; 64], is_loop: [false; 64], count: 0 };
-        let undrawn = |b: BoxId| 4 - geo.drawn_sides(drawn, b);
+        let two = counts.with[2];
+        let undrawn = |b: BoxId| if two >> b.0 & 1 == 1 { 2 } else { 0 };
         let mut group = [NO_CHAIN; 64];
         let mut stack = [BoxId(0); 64];
-        for start in geo.boxes() {
-            if undrawn(start) != 2 || group[start.0 as usize] != NO_CHAIN {
+        let mut starts = two;
+        while starts != 0 {
+            let start = BoxId(starts.trailing_zeros() as u8);
+            starts &= starts - 1;
+            if group[start.0 as usize] != NO_CHAIN {
                 continue;
             }
             let id = out.count as u8;

@@ -114,6 +114,25 @@ fn solver_matches_brute_force_up_to_24_undrawn() {
     assert_eq!(cross_check(3, 100, 24), 100);
 }
 
+/// Two threads sharing the table (the helper fills it concurrently) give the same values as
+/// one, on positions large enough for the helper to start.
+#[test]
+fn two_threads_give_the_same_values() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for (r, c) in [(3, 3), (2, 4), (3, 3), (2, 4), (3, 3)] {
+        let geo = geometry(r, c);
+        let u = rng.random_range(20..=22);
+        let drawn = random_position(&mut rng, &geo, u);
+        let one = Solver::new(geo.clone(), TableSize::Mib(8)).value(drawn).unwrap();
+        let mut two = Solver::new(geo, TableSize::Mib(8));
+        two.set_threads(2);
+        assert_eq!(two.value(drawn).unwrap(), one, "{r}x{c} drawn {:#x}", drawn.0);
+    }
+    let mut two = Solver::new(geometry(3, 3), TableSize::Mib(8));
+    two.set_threads(2);
+    assert_eq!(two.value(LineSet::EMPTY).unwrap(), -3);
+}
+
 #[test]
 fn move_values_are_consistent_with_the_value() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -193,6 +212,8 @@ mod props {
                 Pruning { one_line_per_long_chain: false, ..all },
                 Pruning { simple_endgames: false, ..all },
                 Pruning { loony_bounds: false, ..all },
+                Pruning { short_chains: false, ..all },
+                Pruning { twin_lines: false, ..all },
             ] {
                 let mut solver = Solver::new(geo.clone(), TableSize::Mib(1));
                 solver.set_pruning(pruning);
@@ -220,9 +241,17 @@ fn solve_times() {
 #[test]
 #[ignore = "probe: node counts of empty-board solves up to 3x4 (for move-ordering work)"]
 fn node_counts() {
-    for (r, c) in [(3, 3), (2, 4), (3, 4)] {
+    // `PENCILBOX_PROBE=3x3,3x4` chooses the boards (default: 3x3, 2x4 and 3x4),
+    // `PENCILBOX_THREADS=2` the number of search threads.
+    let boards = std::env::var("PENCILBOX_PROBE").unwrap_or_else(|_| "3x3,2x4,3x4".to_owned());
+    let threads = std::env::var("PENCILBOX_THREADS").map_or(1, |t| t.parse().unwrap());
+    for board in boards.split(',') {
+        let (r, c) = board.split_once('x').expect("RxC");
+        let (r, c) = (r.parse().unwrap(), c.parse().unwrap());
+        let t = std::time::Instant::now();
         let mut solver = Solver::new(geometry(r, c), TableSize::Mib(1024));
+        solver.set_threads(threads);
         let v = solver.value(LineSet::EMPTY).unwrap();
-        println!("{r}x{c}: {v} nodes {}", solver.stats().nodes);
+        println!("{r}x{c}: {v} nodes {} in {:?}", solver.stats().nodes, t.elapsed());
     }
 }

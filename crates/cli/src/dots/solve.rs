@@ -51,6 +51,10 @@ pub struct SolveArgs {
     /// Size of the transposition table in MiB.
     #[arg(long, default_value_t = 1024, value_name = "MIB")]
     pub tt_mib: usize,
+    /// Search threads sharing the table (1 or 2): a second thread helps on an idle machine
+    /// with two cores and costs time on a busy one.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), value_name = "N")]
+    pub threads: u8,
     /// Give up (exit 2, printing the bounds reached) after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
@@ -130,6 +134,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let dims = geo.dims();
     let mut solver = Solver::new(geo, TableSize::Mib(args.tt_mib));
     solver.set_progress(Some(Box::new(progress_reporter())));
+    solver.set_threads(usize::from(args.threads));
     if let Some(secs) = args.time_limit {
         let limit = Duration::try_from_secs_f64(secs).context("--time-limit must be a number of seconds")?;
         solver.set_deadline(Some(Instant::now() + limit));
