@@ -246,6 +246,10 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
             if !crosses.is_empty() {
                 text.push_str(&format!(" cross {crosses}"));
             }
+            let facts: Vec<String> = step.learned.iter().map(|f| f.describe(d)).collect();
+            if !facts.is_empty() {
+                text.push_str(&format!(" learned {}", facts.join("; ")));
+            }
             out.push_str(&text);
             out.push('\n');
         });

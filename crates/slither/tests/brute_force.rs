@@ -106,7 +106,8 @@ proptest! {
         let p = puzzle(d, &clues);
         let solutions: Vec<&Solution> = loops.iter().filter(|l| meets(&p, l)).collect();
         let mut bad = None;
-        let outcome = Deducer::new(&p).run(Rule::ALL, |step| {
+        let mut deducer = Deducer::new(&p);
+        let outcome = deducer.run(Rule::ALL, |step| {
             for &(e, state) in &step.fixed {
                 if solutions.iter().any(|sol| sol.is_line(e) != (state == EdgeState::Line)) && bad.is_none() {
                     bad = Some(format!("rule {} at {} fixed {e:?}", step.rule, step.at));
@@ -114,6 +115,10 @@ proptest! {
             }
         });
         prop_assert!(bad.is_none(), "{:?} on\n{}", bad, pencilbox_slither::format::to_text(&p));
+        // The pair states and colour relations learned hold in every solution too.
+        for sol in &solutions {
+            prop_assert!(deducer.knowledge_holds(sol), "knowledge fails on\n{}", pencilbox_slither::format::to_text(&p));
+        }
         prop_assert_ne!(outcome, Outcome::Contradiction);
         if outcome == Outcome::Solved {
             prop_assert_eq!(solutions.len(), 1);
