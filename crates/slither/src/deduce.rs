@@ -343,6 +343,8 @@ pub struct Deducer {
     queues: Vec<Queue>,
     /// A change contradicted what was known.
     broken: bool,
+    /// No step texts wanted ([`Deducer::run_quietly`]).
+    quiet: bool,
 }
 
 impl Deducer {
@@ -387,6 +389,7 @@ impl Deducer {
             next: (0..=nc).collect(),
             queues,
             broken: false,
+            quiet: false,
         };
         for cell in d.cells() {
             me.touch_cell(cell);
@@ -451,7 +454,10 @@ impl Deducer {
 
     /// Like [`Deducer::run`] without the step-by-step report.
     pub fn run_quietly(&mut self, rules: &[Rule]) -> Outcome {
-        self.run(rules, |_| {})
+        self.quiet = true;
+        let outcome = self.run(rules, |_| {});
+        self.quiet = false;
+        outcome
     }
 
     /// Applies rules from `rules` (simplest first) until solved, stuck or contradictory, calling
@@ -685,7 +691,7 @@ impl Deducer {
 
     /// The step of the fixes that change an unknown edge; `Err` when one contradicts a decided
     /// edge.
-    fn fresh(&self, rule: Rule, at: String, fixes: Fixes) -> Result<Option<Step>, ()> {
+    fn fresh(&self, rule: Rule, at: fmt::Arguments, fixes: Fixes) -> Result<Option<Step>, ()> {
         let mut fixed = Vec::new();
         for (e, s) in fixes {
             match self.state(e) {
@@ -695,7 +701,13 @@ impl Deducer {
                 _ => {}
             }
         }
-        Ok((!fixed.is_empty()).then_some(Step { rule, at, fixed, learned: Vec::new() }))
+        Ok((!fixed.is_empty()).then(|| Step { rule, at: self.label(at), fixed, learned: Vec::new() }))
+    }
+
+    /// The `at` text of a step; empty in a quiet run (nobody reads it, and formatting
+    /// dominates the cost of a step).
+    fn label(&self, at: fmt::Arguments) -> String {
+        if self.quiet { String::new() } else { at.to_string() }
     }
 
     fn corner_dot(cell: Cell, corner: usize) -> Dot {
@@ -776,7 +788,7 @@ impl Deducer {
             _ => return Ok(None),
         };
         let fixes = sides.iter().filter(|&&e| self.state(e) == EdgeState::Unknown).map(|&e| (e, fill)).collect();
-        self.fresh(rule, format!("cell {cell}"), fixes)
+        self.fresh(rule, format_args!("cell {cell}"), fixes)
     }
 
     fn dot_rules(&self, rule: Rule, dot: Dot) -> Result<Option<Step>, ()> {
@@ -793,7 +805,7 @@ impl Deducer {
             _ => return Ok(None),
         };
         let fixes = edges.iter().filter(|&&e| self.state(e) == EdgeState::Unknown).map(|&e| (e, fill)).collect();
-        self.fresh(rule, format!("dot {dot}"), fixes)
+        self.fresh(rule, format_args!("dot {dot}"), fixes)
     }
 
     fn three_pairs(&self, rule: Rule, cell: Cell) -> Result<Option<Step>, ()> {
@@ -822,7 +834,7 @@ impl Deducer {
                 if !self.pair_loop_possible(cell, other) {
                     fixes.push((middle, line));
                 }
-                if let Some(step) = self.fresh(rule, format!("cells {cell} and {other}"), fixes)? {
+                if let Some(step) = self.fresh(rule, format_args!("cells {cell} and {other}"), fixes)? {
                     return Ok(Some(step));
                 }
             }
@@ -837,7 +849,7 @@ impl Deducer {
                 if self.clue(other) == Some(3) {
                     let mut fixes: Fixes = self.sides_at(cell, my_far).map(|e| (e, line)).to_vec();
                     fixes.extend(self.sides_at(other, their_far).map(|e| (e, line)));
-                    if let Some(step) = self.fresh(rule, format!("cells {cell} and {other}"), fixes)? {
+                    if let Some(step) = self.fresh(rule, format_args!("cells {cell} and {other}"), fixes)? {
                         return Ok(Some(step));
                     }
                 }
@@ -905,7 +917,7 @@ impl Deducer {
                 }
                 _ => continue,
             };
-            let at = format!("cell {cell}, corner {}", Self::corner_dot(cell, corner));
+            let at = format_args!("cell {cell}, corner {}", Self::corner_dot(cell, corner));
             if let Some(step) = self.fresh(rule, at, fixes)? {
                 return Ok(Some(step));
             }
@@ -930,7 +942,7 @@ impl Deducer {
             }
             // The 1's corner away from the 3 is the one facing the same way as `toward`.
             let fixes = self.sides_at(one, toward).map(|e| (e, EdgeState::Cross)).to_vec();
-            if let Some(step) = self.fresh(Rule::ThreeOneDiagonal, format!("cells {cell} and {one}"), fixes)? {
+            if let Some(step) = self.fresh(Rule::ThreeOneDiagonal, format_args!("cells {cell} and {one}"), fixes)? {
                 return Ok(Some(step));
             }
         }
@@ -944,7 +956,7 @@ impl Deducer {
         if self.closed {
             let fixes =
                 self.d.edges().filter(|&x| self.state(x) == EdgeState::Unknown).map(|x| (x, EdgeState::Cross)).collect();
-            return self.fresh(Rule::NoPrematureLoop, "the closed loop".into(), fixes);
+            return self.fresh(Rule::NoPrematureLoop, format_args!("the closed loop"), fixes);
         }
         if self.state(e) != EdgeState::Unknown {
             return Ok(None);
@@ -957,7 +969,7 @@ impl Deducer {
         if self.closing_finishes(e, self.path_len[ia]) {
             return Ok(None);
         }
-        self.fresh(Rule::NoPrematureLoop, format!("path ends {a} and {b}"), vec![(e, EdgeState::Cross)])
+        self.fresh(Rule::NoPrematureLoop, format_args!("path ends {a} and {b}"), vec![(e, EdgeState::Cross)])
     }
 
     /// Whether drawing `close` (closing a path of `len` edges) gives a solution now: the path
@@ -991,7 +1003,7 @@ impl Deducer {
                 };
                 let Some(e) = edges.find(|&e| self.state(e) == EdgeState::Unknown) else { return Ok(None) };
                 let s = if odd { EdgeState::Line } else { EdgeState::Cross };
-                self.fresh(Rule::CutParity, format!("cut across {name}"), vec![(e, s)])
+                self.fresh(Rule::CutParity, format_args!("cut across {name}"), vec![(e, s)])
             }
             _ => Ok(None),
         }
@@ -1008,7 +1020,7 @@ impl Deducer {
             return Ok(None);
         }
         let s = if pa == pb { EdgeState::Cross } else { EdgeState::Line };
-        self.fresh(Rule::Colouring, format!("edge {}", edge_name(self.d, e)), vec![(e, s)])
+        self.fresh(Rule::Colouring, format_args!("edge {}", edge_name(self.d, e)), vec![(e, s)])
     }
 
     /// The case analysis at a clued cell: its four sides, the clue, the pair states at its
@@ -1062,7 +1074,7 @@ impl Deducer {
     /// states, and (with `colours`) colour relations.
     fn cases(&self, rule: Rule, local: &Option<Local>, colours: bool) -> Result<Option<Step>, ()> {
         let Some(l) = local else { return Ok(None) };
-        let roots: Vec<(usize, u8)> = l.regions[..l.nregions].iter().map(|&r| self.find(r)).collect();
+        let roots: [(usize, u8); 5] = l.regions.map(|r| self.find(r));
         let mut any = false;
         let (mut all_on, mut all_off) = (0b1111u8, 0b1111u8);
         let mut pair_min = [2u8; 4];
@@ -1106,7 +1118,7 @@ impl Deducer {
                     }
                 }
             }
-            let col: Vec<bool> = col[..l.nregions].iter().map(|c| c.unwrap_or(false)).collect();
+            let col = col.map(|c| c.unwrap_or(false));
             if colours {
                 let ok_colours = (0..l.nregions).all(|i| {
                     (i + 1..l.nregions).all(|j| roots[i].0 != roots[j].0 || (col[i] ^ col[j]) == (roots[i].1 != roots[j].1))
@@ -1115,7 +1127,7 @@ impl Deducer {
                     continue;
                 }
             }
-            let bits = col.iter().enumerate().fold(0u8, |b, (i, &c)| b | (u8::from(c) << i));
+            let bits = col[..l.nregions].iter().enumerate().fold(0u8, |b, (i, &c)| b | (u8::from(c) << i));
             match first_colours {
                 None => first_colours = Some(bits),
                 Some(f) => {
@@ -1215,11 +1227,9 @@ impl Deducer {
         if fixed.is_empty() && learned.is_empty() {
             return Ok(None);
         }
-        let at = if l.nregions == 5 {
-            format!("cell {}", self.region_cell(l.regions[0]).map_or(String::new(), |c| c.to_string()))
-        } else {
-            let p = l.pairs[0].1;
-            format!("dot {}", self.dot_of(p / 4))
+        let at = match self.region_cell(l.regions[0]) {
+            Some(cell) if l.nregions == 5 => self.label(format_args!("cell {cell}")),
+            _ => self.label(format_args!("dot {}", self.dot_of(l.pairs[0].1 / 4))),
         };
         Ok(Some(Step { rule, at, fixed, learned }))
     }
