@@ -188,8 +188,11 @@ impl Fact {
                     (true, false) => "at least one",
                     _ => "at most one",
                 };
-                let names: Vec<String> =
-                    quadrant_edges(d, dot, usize::from(quadrant)).iter().flatten().map(|&e| edge_name(d, e)).collect();
+                let names: Vec<String> = quadrant_edges(d, dot, usize::from(quadrant))
+                    .iter()
+                    .flatten()
+                    .map(|&e| edge_name(d, e))
+                    .collect();
                 format!("{how} of {} is a line", names.join(" and "))
             }
             Fact::Colours { a, b, differ } => {
@@ -471,7 +474,11 @@ impl Deducer {
                 return Outcome::Contradiction;
             }
             if self.unknown == 0 {
-                return if self.p.is_solution(&self.lines()) { Outcome::Solved } else { Outcome::Contradiction };
+                return if self.p.is_solution(&self.lines()) {
+                    Outcome::Solved
+                } else {
+                    Outcome::Contradiction
+                };
             }
             let mut found = None;
             'rules: for &rule in &order {
@@ -753,7 +760,9 @@ impl Deducer {
     fn find_at(&self, rule: Rule, site: usize) -> Result<Option<Step>, ()> {
         let (nc, ne) = (self.d.num_cells(), self.d.num_edges());
         match rule {
-            Rule::Zero | Rule::ClueNeedsAll | Rule::ClueSatisfied => self.clue_rules(rule, self.cell_of(site)),
+            Rule::Zero | Rule::ClueNeedsAll | Rule::ClueSatisfied => {
+                self.clue_rules(rule, self.cell_of(site))
+            }
             Rule::OnlyWayOut | Rule::DotFull | Rule::DeadEnd => self.dot_rules(rule, self.dot_of(site)),
             Rule::AdjacentThrees | Rule::DiagonalThrees => self.three_pairs(rule, self.cell_of(site)),
             Rule::ThreeBlockedCorner
@@ -768,7 +777,9 @@ impl Deducer {
             Rule::CornerPairs if site < nc => self.cases(rule, &self.cell_local(self.cell_of(site)), false),
             Rule::CornerPairs => self.cases(rule, &self.dot_local(self.dot_of(site - nc)), false),
             Rule::Colouring if site < ne => self.colour_edge(Edge(site)),
-            Rule::Colouring if site < ne + nc => self.cases(rule, &self.cell_local(self.cell_of(site - ne)), true),
+            Rule::Colouring if site < ne + nc => {
+                self.cases(rule, &self.cell_local(self.cell_of(site - ne)), true)
+            }
             Rule::Colouring => self.cases(rule, &self.dot_local(self.dot_of(site - ne - nc)), true),
         }
     }
@@ -787,7 +798,8 @@ impl Deducer {
             Rule::ClueSatisfied if lines == usize::from(k) && k > 0 => EdgeState::Cross,
             _ => return Ok(None),
         };
-        let fixes = sides.iter().filter(|&&e| self.state(e) == EdgeState::Unknown).map(|&e| (e, fill)).collect();
+        let fixes =
+            sides.iter().filter(|&&e| self.state(e) == EdgeState::Unknown).map(|&e| (e, fill)).collect();
         self.fresh(rule, format_args!("cell {cell}"), fixes)
     }
 
@@ -804,7 +816,8 @@ impl Deducer {
             Rule::DeadEnd if lines == 0 && unknown == 1 => EdgeState::Cross,
             _ => return Ok(None),
         };
-        let fixes = edges.iter().filter(|&&e| self.state(e) == EdgeState::Unknown).map(|&e| (e, fill)).collect();
+        let fixes =
+            edges.iter().filter(|&&e| self.state(e) == EdgeState::Unknown).map(|&e| (e, fill)).collect();
         self.fresh(rule, format_args!("dot {dot}"), fixes)
     }
 
@@ -942,7 +955,9 @@ impl Deducer {
             }
             // The 1's corner away from the 3 is the one facing the same way as `toward`.
             let fixes = self.sides_at(one, toward).map(|e| (e, EdgeState::Cross)).to_vec();
-            if let Some(step) = self.fresh(Rule::ThreeOneDiagonal, format_args!("cells {cell} and {one}"), fixes)? {
+            if let Some(step) =
+                self.fresh(Rule::ThreeOneDiagonal, format_args!("cells {cell} and {one}"), fixes)?
+            {
                 return Ok(Some(step));
             }
         }
@@ -954,8 +969,12 @@ impl Deducer {
     /// closed, every other edge is crossed.
     fn no_premature_loop(&self, e: Edge) -> Result<Option<Step>, ()> {
         if self.closed {
-            let fixes =
-                self.d.edges().filter(|&x| self.state(x) == EdgeState::Unknown).map(|x| (x, EdgeState::Cross)).collect();
+            let fixes = self
+                .d
+                .edges()
+                .filter(|&x| self.state(x) == EdgeState::Unknown)
+                .map(|x| (x, EdgeState::Cross))
+                .collect();
             return self.fresh(Rule::NoPrematureLoop, format_args!("the closed loop"), fixes);
         }
         if self.state(e) != EdgeState::Unknown {
@@ -1071,158 +1090,14 @@ impl Deducer {
     /// Exhaustive case analysis of a [`Local`]: every assignment of its unknown edges that
     /// meets the count, the decided edges, the pair states and (with `colours`) the known
     /// colour relations. What holds in every remaining case is learned: decided edges, pair
-    /// states, and (with `colours`) colour relations.
+    /// states, and (with `colours`) colour relations. `Err` when no case remains.
     fn cases(&self, rule: Rule, local: &Option<Local>, colours: bool) -> Result<Option<Step>, ()> {
         let Some(l) = local else { return Ok(None) };
-        let roots: [(usize, u8); 5] = l.regions.map(|r| self.find(r));
-        let mut any = false;
-        let (mut all_on, mut all_off) = (0b1111u8, 0b1111u8);
-        let mut pair_min = [2u8; 4];
-        let mut pair_max = [0u8; 4];
-        // Relative colours per case, as bits (region i at bit i); constant pairs are learned.
-        let mut first_colours: Option<u8> = None;
-        let mut colour_same = [[true; 5]; 5];
-        for mask in 0u8..16 {
-            if l.counts & (1 << mask.count_ones()) == 0 {
-                continue;
-            }
-            let ok_edges = (0..4).all(|i| {
-                let on = mask & (1 << i) != 0;
-                match l.edges[i].map(|e| self.state(e)) {
-                    None => !on,
-                    Some(EdgeState::Unknown) => true,
-                    Some(s) => on == (s == EdgeState::Line),
-                }
-            });
-            if !ok_edges {
-                continue;
-            }
-            let sums = l.pairs.map(|(slots, _)| slots.iter().filter(|&&s| mask & (1 << s) != 0).count() as u8);
-            let ok_pairs = l.pairs.iter().zip(sums).all(|(&(_, p), n)| {
-                let bits = self.pair[p];
-                (bits & AT_LEAST == 0 || n >= 1) && (bits & AT_MOST == 0 || n <= 1)
-            });
-            if !ok_pairs {
-                continue;
-            }
-            // Colours relative to region 0, spread along the separating edges.
-            let mut col = [None::<bool>; 5];
-            col[0] = Some(false);
-            for _ in 0..2 {
-                for (i, &[x, y]) in l.sep.iter().enumerate() {
-                    let on = mask & (1 << i) != 0;
-                    if let (Some(cx), None) = (col[x], col[y]) {
-                        col[y] = Some(cx ^ on);
-                    } else if let (None, Some(cy)) = (col[x], col[y]) {
-                        col[x] = Some(cy ^ on);
-                    }
-                }
-            }
-            let col = col.map(|c| c.unwrap_or(false));
-            if colours {
-                let ok_colours = (0..l.nregions).all(|i| {
-                    (i + 1..l.nregions).all(|j| roots[i].0 != roots[j].0 || (col[i] ^ col[j]) == (roots[i].1 != roots[j].1))
-                });
-                if !ok_colours {
-                    continue;
-                }
-            }
-            let bits = col[..l.nregions].iter().enumerate().fold(0u8, |b, (i, &c)| b | (u8::from(c) << i));
-            match first_colours {
-                None => first_colours = Some(bits),
-                Some(f) => {
-                    for i in 0..l.nregions {
-                        for j in 0..l.nregions {
-                            let same_now = ((bits >> i) ^ (bits >> j)) & 1 == ((f >> i) ^ (f >> j)) & 1;
-                            colour_same[i][j] &= same_now;
-                        }
-                    }
-                }
-            }
-            any = true;
-            all_on &= mask;
-            all_off &= !mask;
-            for (q, &n) in sums.iter().enumerate() {
-                pair_min[q] = pair_min[q].min(n);
-                pair_max[q] = pair_max[q].max(n);
-            }
-        }
-        if !any {
-            return Err(());
-        }
-        let mut fixed = Vec::new();
-        let mut after = [EdgeState::Cross; 4];
-        for i in 0..4 {
-            let Some(e) = l.edges[i] else { continue };
-            after[i] = self.state(e);
-            if after[i] == EdgeState::Unknown {
-                if all_on & (1 << i) != 0 {
-                    after[i] = EdgeState::Line;
-                    fixed.push((e, EdgeState::Line));
-                } else if all_off & (1 << i) != 0 {
-                    after[i] = EdgeState::Cross;
-                    fixed.push((e, EdgeState::Cross));
-                }
-            }
-        }
-        let mut learned = Vec::new();
-        for (q, &(slots, p)) in l.pairs.iter().enumerate() {
-            let st = slots.map(|s| after[s]);
-            if st.contains(&EdgeState::Line) && st.contains(&EdgeState::Cross)
-                || !st.contains(&EdgeState::Unknown)
-            {
-                continue; // decided by its edges
-            }
-            let mut bits = 0;
-            if pair_min[q] >= 1 && !st.contains(&EdgeState::Line) {
-                bits |= AT_LEAST;
-            }
-            if pair_max[q] <= 1 && !st.contains(&EdgeState::Cross) {
-                bits |= AT_MOST;
-            }
-            if bits & !self.pair[p] != 0 {
-                let bits = bits | self.pair[p];
-                let dot = self.dot_of(p / 4);
-                learned.push(Fact::Pair {
-                    dot,
-                    quadrant: (p % 4) as u8,
-                    at_least: bits & AT_LEAST != 0,
-                    at_most: bits & AT_MOST != 0,
-                });
-            }
-        }
+        let Some(sum) = self.summarize(l, colours) else { return Err(()) };
+        let (fixed, after) = self.decided_edges(l, &sum);
+        let mut learned = self.pair_facts(l, &sum, &after);
         if colours {
-            // Known classes, plus what the decided edges will link, so only news is reported.
-            let mut local_root: Vec<usize> = (0..l.nregions).map(|i| (0..=i).find(|&j| roots[j].0 == roots[i].0).unwrap_or(i)).collect();
-            let link = |local_root: &mut Vec<usize>, i: usize, j: usize| -> bool {
-                let (ri, rj) = (local_root[i], local_root[j]);
-                if ri == rj {
-                    return false;
-                }
-                for r in local_root.iter_mut() {
-                    if *r == rj {
-                        *r = ri;
-                    }
-                }
-                true
-            };
-            for (i, &[x, y]) in l.sep.iter().enumerate() {
-                if after[i] != EdgeState::Unknown {
-                    link(&mut local_root, x, y);
-                }
-            }
-            for i in 0..l.nregions {
-                for j in i + 1..l.nregions {
-                    if colour_same[i][j] && link(&mut local_root, i, j) {
-                        let f = first_colours.unwrap_or(0);
-                        learned.push(Fact::Colours {
-                            a: self.region_cell(l.regions[i]),
-                            b: self.region_cell(l.regions[j]),
-                            differ: ((f >> i) ^ (f >> j)) & 1 == 1,
-                        });
-                    }
-                }
-            }
+            learned.extend(self.colour_facts(l, &sum, &after));
         }
         if fixed.is_empty() && learned.is_empty() {
             return Ok(None);
@@ -1233,6 +1108,190 @@ impl Deducer {
         };
         Ok(Some(Step { rule, at, fixed, learned }))
     }
+
+    /// What every consistent case of `l` shares; `None` when no case is consistent.
+    fn summarize(&self, l: &Local, colours: bool) -> Option<Summary> {
+        let roots = l.regions.map(|r| self.find(r));
+        let mut sum = Summary {
+            all_on: 0b1111,
+            all_off: 0b1111,
+            pair_min: [2; 4],
+            pair_max: [0; 4],
+            always_differ: u32::MAX,
+            always_same: u32::MAX,
+        };
+        let mut any = false;
+        for mask in 0u8..16 {
+            if l.counts & (1 << mask.count_ones()) == 0 || !self.edges_allow(l, mask) {
+                continue;
+            }
+            let sums =
+                l.pairs.map(|(slots, _)| slots.iter().filter(|&&s| mask & (1 << s) != 0).count() as u8);
+            let pairs_ok = l.pairs.iter().zip(sums).all(|(&(_, p), n)| {
+                let bits = self.pair[p];
+                (bits & AT_LEAST == 0 || n >= 1) && (bits & AT_MOST == 0 || n <= 1)
+            });
+            if !pairs_ok {
+                continue;
+            }
+            let differ = differ_bits(l, mask);
+            // Regions already in one class must keep their known relation.
+            let colours_ok = (0..l.nregions).all(|i| {
+                (i + 1..l.nregions).all(|j| {
+                    roots[i].0 != roots[j].0 || (differ >> (i * 5 + j) & 1 == 1) == (roots[i].1 != roots[j].1)
+                })
+            });
+            if colours && !colours_ok {
+                continue;
+            }
+            any = true;
+            sum.all_on &= mask;
+            sum.all_off &= !mask;
+            for (q, &n) in sums.iter().enumerate() {
+                sum.pair_min[q] = sum.pair_min[q].min(n);
+                sum.pair_max[q] = sum.pair_max[q].max(n);
+            }
+            sum.always_differ &= differ;
+            sum.always_same &= !differ;
+        }
+        any.then_some(sum)
+    }
+
+    /// Whether the edges of `l` allow the lines of `mask`.
+    fn edges_allow(&self, l: &Local, mask: u8) -> bool {
+        l.edges.iter().enumerate().all(|(i, e)| {
+            let on = mask & (1 << i) != 0;
+            match e.map(|e| self.state(e)) {
+                None => !on,
+                Some(EdgeState::Unknown) => true,
+                Some(s) => on == (s == EdgeState::Line),
+            }
+        })
+    }
+
+    /// The unknown edges every case agrees on, and the states of all four slots after them.
+    fn decided_edges(&self, l: &Local, sum: &Summary) -> (Fixes, [EdgeState; 4]) {
+        let mut fixed = Vec::new();
+        let mut after = [EdgeState::Cross; 4];
+        for (i, (slot, e)) in after.iter_mut().zip(l.edges).enumerate() {
+            let Some(e) = e else { continue };
+            *slot = self.state(e);
+            if *slot == EdgeState::Unknown {
+                let s = if sum.all_on & (1 << i) != 0 {
+                    EdgeState::Line
+                } else if sum.all_off & (1 << i) != 0 {
+                    EdgeState::Cross
+                } else {
+                    continue;
+                };
+                *slot = s;
+                fixed.push((e, s));
+            }
+        }
+        (fixed, after)
+    }
+
+    /// New pair states (not already known, nor implied by the edges after the step).
+    fn pair_facts(&self, l: &Local, sum: &Summary, after: &[EdgeState; 4]) -> Vec<Fact> {
+        let mut learned = Vec::new();
+        for (q, &(slots, p)) in l.pairs.iter().enumerate() {
+            let st = slots.map(|s| after[s]);
+            if !st.contains(&EdgeState::Unknown) {
+                continue; // decided by its edges
+            }
+            let mut bits = 0;
+            if sum.pair_min[q] >= 1 && !st.contains(&EdgeState::Line) {
+                bits |= AT_LEAST;
+            }
+            if sum.pair_max[q] <= 1 && !st.contains(&EdgeState::Cross) {
+                bits |= AT_MOST;
+            }
+            if bits & !self.pair[p] != 0 {
+                let bits = bits | self.pair[p];
+                learned.push(Fact::Pair {
+                    dot: self.dot_of(p / 4),
+                    quadrant: (p % 4) as u8,
+                    at_least: bits & AT_LEAST != 0,
+                    at_most: bits & AT_MOST != 0,
+                });
+            }
+        }
+        learned
+    }
+
+    /// New colour relations: pairs of regions with the same relation in every case, not yet
+    /// in one class, nor linked by the edges after the step (one fact per class merge).
+    fn colour_facts(&self, l: &Local, sum: &Summary, after: &[EdgeState; 4]) -> Vec<Fact> {
+        let n = l.nregions;
+        // Local classes: known ones, then what the decided edges link.
+        let mut class: [usize; 5] = [0, 1, 2, 3, 4];
+        let roots = l.regions.map(|r| self.find(r).0);
+        for i in 0..n {
+            class[i] = (0..=i).find(|&j| roots[j] == roots[i]).unwrap_or(i);
+        }
+        let link = |class: &mut [usize; 5], i: usize, j: usize| {
+            let (ci, cj) = (class[i], class[j]);
+            class.iter_mut().filter(|c| **c == cj).for_each(|c| *c = ci);
+            ci != cj
+        };
+        for (&[x, y], s) in l.sep.iter().zip(after) {
+            if *s != EdgeState::Unknown {
+                link(&mut class, x, y);
+            }
+        }
+        let mut learned = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                let bit = 1 << (i * 5 + j);
+                let differ = sum.always_differ & bit != 0;
+                if (differ || sum.always_same & bit != 0) && link(&mut class, i, j) {
+                    let (a, b) = (self.region_cell(l.regions[i]), self.region_cell(l.regions[j]));
+                    learned.push(Fact::Colours { a, b, differ });
+                }
+            }
+        }
+        learned
+    }
+}
+
+/// What all consistent cases of a [`Local`] share.
+struct Summary {
+    /// Slots on the loop in every case / off it in every case.
+    all_on: u8,
+    all_off: u8,
+    /// Per pair constraint: the fewest and most lines among its two slots.
+    pair_min: [u8; 4],
+    pair_max: [u8; 4],
+    /// Bit `i * 5 + j` (`i < j`): regions `i` and `j` differ in every case / agree in every case.
+    always_differ: u32,
+    always_same: u32,
+}
+
+/// The colour relations of a case: bit `i * 5 + j` (`i < j`) set when regions `i` and `j`
+/// have different colours, found by spreading colours from region 0 across the slots.
+fn differ_bits(l: &Local, mask: u8) -> u32 {
+    let mut col = [None::<bool>; 5];
+    col[0] = Some(false);
+    for _ in 0..2 {
+        for (i, &[x, y]) in l.sep.iter().enumerate() {
+            let on = mask & (1 << i) != 0;
+            match (col[x], col[y]) {
+                (Some(cx), None) => col[y] = Some(cx ^ on),
+                (None, Some(cy)) => col[x] = Some(cy ^ on),
+                _ => {}
+            }
+        }
+    }
+    let col = col.map(|c| c.unwrap_or(false));
+    let mut bits = 0;
+    for i in 0..l.nregions {
+        for j in i + 1..l.nregions {
+            if col[i] != col[j] {
+                bits |= 1 << (i * 5 + j);
+            }
+        }
+    }
+    bits
 }
 
 /// The difficulty of a puzzle with a unique solution.

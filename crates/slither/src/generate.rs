@@ -98,7 +98,8 @@ pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> 
                     Outcome::Contradiction => return false,
                     Outcome::Stuck => {}
                 }
-                let known = p.dims().edges().map(|e| (e, deducer.state(e))).filter(|&(_, s)| s != EdgeState::Unknown);
+                let known =
+                    p.dims().edges().map(|e| (e, deducer.state(e))).filter(|&(_, s)| s != EdgeState::Unknown);
                 let c = solver::count_given(p, 2, budget, known);
                 c.found == 1 && !c.aborted
             });
