@@ -466,10 +466,40 @@ impl Deducer {
     /// Applies rules from `rules` (simplest first) until solved, stuck or contradictory, calling
     /// `on_step` for every step. Each rule only looks at the sites queued for it (near a
     /// change), so a run costs time proportional to the changes, not to the board per step.
-    pub fn run(&mut self, rules: &[Rule], mut on_step: impl FnMut(&Step)) -> Outcome {
+    pub fn run(&mut self, rules: &[Rule], on_step: impl FnMut(&Step)) -> Outcome {
+        self.run_with(rules, false, on_step)
+    }
+
+    /// The slow reference for [`Deducer::run`] (for tests): before every step, every rule
+    /// looks at every site again, so no missed queue entry can go unnoticed. It must end in
+    /// the same state.
+    pub fn run_exhaustively(&mut self, rules: &[Rule]) -> Outcome {
+        self.run_with(rules, true, |_| {})
+    }
+
+    /// Queues every site for every rule.
+    fn queue_everything(&mut self) {
+        for cell in self.d.cells() {
+            self.touch_cell(cell);
+        }
+        for dot in self.d.dots() {
+            self.touch_dot(dot);
+        }
+        for (q, r) in self.queues.iter_mut().zip(Rule::ALL) {
+            let n = q.queued.len();
+            if matches!(r.site(), Site::Edge | Site::Cut | Site::Any) {
+                (0..n).for_each(|i| q.push(i));
+            }
+        }
+    }
+
+    fn run_with(&mut self, rules: &[Rule], exhaustive: bool, mut on_step: impl FnMut(&Step)) -> Outcome {
         let mut order: Vec<Rule> = rules.to_vec();
         order.sort_by_key(|r| r.index());
         loop {
+            if exhaustive {
+                self.queue_everything();
+            }
             if self.broken {
                 return Outcome::Contradiction;
             }
