@@ -1,5 +1,14 @@
 //! Human-style deductions: the seed's rules 1–15 plus stronger named rules, each step
-//! reported with the edges it fixed. Uses the same [`EdgeState`] as the solver's board.
+//! reported with the edges it fixed and the facts it learned (pair states, colour relations).
+//! Uses the same [`EdgeState`] as the solver's board.
+//!
+//! The engine is incremental: every rule has a work queue of the sites (cells, dots, edges,
+//! cuts) near the last changes, so a run costs time in proportion to what it decides (a 60×60
+//! puzzle in tens of milliseconds). [`Deducer::run_exhaustively`] is the slow reference that
+//! re-examines every site before every step; the tests check both end in the same state.
+//!
+//! No rule guesses. Refuting a value by trying it ("trial", bounded-depth contradiction) is
+//! what the `search` grade stands for, so it is left to the solver and is not a rule here.
 //!
 //! Corner vocabulary: a cell's corner is one of its four dots; the "sides at a corner" are the
 //! cell's two sides meeting there; the "outside edges" of a corner are the other edges at that
