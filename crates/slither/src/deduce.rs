@@ -80,6 +80,12 @@ pub enum Rule {
     /// decided, and case analysis at a dot or a clue with the known colours of the cells
     /// around it links more cells (a 2×2 checkerboard around a dot would put four lines on it).
     Colouring,
+    /// Stronger: the inside cells are connected, and so are the outside cells with the
+    /// outside of the board. A cell whose removal would cut cells known to be inside from
+    /// each other (it is an articulation point of the cells that may be inside, linked across
+    /// edges that are not lines) is inside, and a cell no known inside cell can reach is
+    /// outside; the same for the outside.
+    Connectivity,
 }
 
 impl Rule {
@@ -110,6 +116,7 @@ impl Rule {
         Rule::CutParity,
         Rule::CornerPairs,
         Rule::Colouring,
+        Rule::Connectivity,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -133,6 +140,7 @@ impl Rule {
             Rule::CutParity => "parity across a cut",
             Rule::CornerPairs => "corner pairs (at least one / at most one)",
             Rule::Colouring => "inside/outside colouring",
+            Rule::Connectivity => "inside and outside stay connected",
         }
     }
 
@@ -144,6 +152,7 @@ impl Rule {
             Rule::CutParity => Site::Cut,
             Rule::CornerPairs => Site::CellOrDot,
             Rule::Colouring => Site::Any,
+            Rule::Connectivity => Site::Global,
             _ => Site::Cell,
         }
     }
@@ -168,6 +177,8 @@ enum Site {
     CellOrDot,
     /// An edge (`< num_edges`), a clued cell (`num_edges + cell`) or a dot (after those).
     Any,
+    /// The whole board (item 0): looked at only when every other rule is done.
+    Global,
 }
 
 impl fmt::Display for Rule {
@@ -357,6 +368,8 @@ pub struct Deducer {
     broken: bool,
     /// No step texts wanted ([`Deducer::run_quietly`]).
     quiet: bool,
+    /// The edges on the border of the board (the sides of the outside region).
+    border: Vec<Edge>,
 }
 
 impl Deducer {
@@ -374,6 +387,7 @@ impl Deducer {
                     Site::Cut => d.rows() + d.cols(),
                     Site::CellOrDot => nc + nd,
                     Site::Any => ne + nc + nd,
+                    Site::Global => 1,
                 })
             })
             .collect();
@@ -402,6 +416,7 @@ impl Deducer {
             queues,
             broken: false,
             quiet: false,
+            border: d.edges().filter(|&e| d.edge_cells(e).contains(&None)).collect(),
         };
         for cell in d.cells() {
             me.touch_cell(cell);
@@ -412,6 +427,7 @@ impl Deducer {
         for cut in 0..d.rows() + d.cols() {
             me.queues[Rule::CutParity.index()].push(cut);
         }
+        me.queues[Rule::Connectivity.index()].push(0);
         me
     }
 
@@ -496,7 +512,7 @@ impl Deducer {
         }
         for (q, r) in self.queues.iter_mut().zip(Rule::ALL) {
             let n = q.queued.len();
-            if matches!(r.site(), Site::Edge | Site::Cut | Site::Any) {
+            if matches!(r.site(), Site::Edge | Site::Cut | Site::Any | Site::Global) {
                 (0..n).for_each(|i| q.push(i));
             }
         }
@@ -598,6 +614,7 @@ impl Deducer {
         }
         self.state[e.index()] = s;
         self.unknown -= 1;
+        self.queues[Rule::Connectivity.index()].push(0);
         let line = s == EdgeState::Line;
         let cut = self.cut_of(e);
         self.cut_unknown[cut] -= 1;
@@ -675,6 +692,7 @@ impl Deducer {
             return;
         }
         let (big, small) = if self.size[ra] >= self.size[rb] { (ra, rb) } else { (rb, ra) };
+        self.queues[Rule::Connectivity.index()].push(0);
         self.parent[small] = big;
         self.parity[small] = rel;
         self.size[big] += self.size[small];
@@ -684,7 +702,7 @@ impl Deducer {
         loop {
             let edges: Vec<Edge> = match self.region_cell(m) {
                 Some(cell) => self.d.cell_edges(cell).to_vec(),
-                None => self.d.edges().filter(|&e| self.d.edge_cells(e).contains(&None)).collect(),
+                None => self.border.clone(),
             };
             for e in edges {
                 if self.state(e) == EdgeState::Unknown {
@@ -820,6 +838,7 @@ impl Deducer {
                 self.cases(rule, &self.cell_local(self.cell_of(site - ne)), true)
             }
             Rule::Colouring => self.cases(rule, &self.dot_local(self.dot_of(site - ne - nc)), true),
+            Rule::Connectivity => self.connectivity(),
         }
     }
 
@@ -1124,6 +1143,119 @@ impl Deducer {
             pairs: [0, 1, 2, 3].map(|q| (QUADRANT_SLOTS[q], base + q)),
             counts: 0b101,
         })
+    }
+
+    /// The known colour of a region: `Some(true)` inside.
+    fn colour_of(&self, r: usize) -> Option<bool> {
+        let ((root, p), (out_root, out_p)) = (self.find(r), self.find(self.d.num_cells()));
+        (root == out_root).then_some(p != out_p)
+    }
+
+    /// [`Rule::Connectivity`], for the inside and then for the outside.
+    fn connectivity(&self) -> Result<Option<Step>, ()> {
+        for inside in [true, false] {
+            let forced = self.must_join(inside)?;
+            if !forced.is_empty() {
+                let learned = forced
+                    .iter()
+                    .map(|&(r, colour)| Fact::Colours { a: self.region_cell(r), b: None, differ: colour })
+                    .collect();
+                let at = self.label(format_args!("the {} cells", if inside { "inside" } else { "outside" }));
+                return Ok(Some(Step { rule: Rule::Connectivity, at, fixed: Vec::new(), learned }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The cells whose colour connectivity of one side (`inside`, or the outside with the
+    /// exterior) decides: `(cell, is inside)`. The graph: the cells not known to be of the
+    /// other colour (plus, for the outside, the exterior as node `num_cells`), linked across
+    /// edges that are not lines. Every known cell of this colour must lie in one connected
+    /// part with the others (the inside and the outside of one loop are connected), so a cell
+    /// they cannot reach has the other colour, and an articulation point separating known
+    /// cells has this colour. `Err` when the known cells cannot be connected.
+    fn must_join(&self, inside: bool) -> Result<Vec<(usize, bool)>, ()> {
+        let d = self.d;
+        let nc = d.num_cells();
+        let colour: Vec<Option<bool>> = (0..nc).map(|r| self.colour_of(r)).collect();
+        let member = |r: usize| r == nc && !inside || r < nc && colour[r] != Some(!inside);
+        let known = |r: usize| r == nc && !inside || r < nc && colour[r] == Some(inside);
+        let Some(root) = (0..=nc).find(|&r| known(r)) else { return Ok(Vec::new()) };
+        // Neighbours across edges that are not lines (the exterior touches the border).
+        let neighbours = |r: usize, out: &mut Vec<usize>| {
+            out.clear();
+            let edges: Vec<Edge> = match self.region_cell(r) {
+                Some(cell) => d.cell_edges(cell).to_vec(),
+                None => self.border.clone(),
+            };
+            for e in edges {
+                if self.state(e) == EdgeState::Line {
+                    continue;
+                }
+                let [a, b] = d.edge_cells(e).map(|c| self.region(c));
+                let other = if a == r { b } else { a };
+                if member(other) {
+                    out.push(other);
+                }
+            }
+        };
+        // Iterative depth-first search (Tarjan's articulation points), counting known cells
+        // per subtree.
+        const UNSEEN: u32 = u32::MAX;
+        let mut disc = vec![UNSEEN; nc + 1];
+        let mut low = vec![0u32; nc + 1];
+        let mut below = vec![0u32; nc + 1];
+        let mut forced_here = vec![false; nc + 1];
+        let mut time = 0;
+        let mut stack: Vec<(usize, usize, Vec<usize>, usize)> = Vec::new();
+        let mut scratch = Vec::new();
+        let mut enter =
+            |r: usize, parent: usize, stack: &mut Vec<_>, disc: &mut Vec<u32>, low: &mut Vec<u32>| {
+                disc[r] = time;
+                low[r] = time;
+                time += 1;
+                neighbours(r, &mut scratch);
+                stack.push((r, parent, scratch.clone(), 0));
+            };
+        enter(root, usize::MAX, &mut stack, &mut disc, &mut low);
+        while let Some(top) = stack.last_mut() {
+            let (r, parent) = (top.0, top.1);
+            if top.3 < top.2.len() {
+                let next = top.2[top.3];
+                top.3 += 1;
+                if disc[next] == UNSEEN {
+                    enter(next, r, &mut stack, &mut disc, &mut low);
+                } else if next != parent {
+                    low[r] = low[r].min(disc[next]);
+                }
+                continue;
+            }
+            stack.pop();
+            below[r] += u32::from(known(r));
+            if parent != usize::MAX {
+                low[parent] = low[parent].min(low[r]);
+                below[parent] += below[r];
+                // `parent` cuts r's subtree off from the root, which is known: if the subtree
+                // holds a known cell too, `parent` must have this colour.
+                if parent != root && low[r] >= disc[parent] && below[r] > 0 {
+                    forced_here[parent] = true;
+                }
+            }
+        }
+        let mut forced = Vec::new();
+        for r in 0..nc {
+            if known(r) && disc[r] == UNSEEN {
+                return Err(());
+            }
+            if colour[r].is_none() {
+                if disc[r] == UNSEEN && member(r) {
+                    forced.push((r, !inside));
+                } else if forced_here[r] {
+                    forced.push((r, inside));
+                }
+            }
+        }
+        Ok(forced)
     }
 
     /// Exhaustive case analysis of a [`Local`]: every assignment of its unknown edges that
