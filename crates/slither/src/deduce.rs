@@ -427,7 +427,7 @@ impl Deducer {
         for cut in 0..d.rows() + d.cols() {
             me.queues[Rule::CutParity.index()].push(cut);
         }
-        me.queues[Rule::Connectivity.index()].push(0);
+        me.touch_global();
         me
     }
 
@@ -459,6 +459,11 @@ impl Deducer {
                 _ => {}
             }
         }
+    }
+
+    /// Queues the whole-board rules (after any change).
+    fn touch_global(&mut self) {
+        self.queues[Rule::Connectivity.index()].push(0);
     }
 
     /// Queues the cells around a dot.
@@ -614,7 +619,7 @@ impl Deducer {
         }
         self.state[e.index()] = s;
         self.unknown -= 1;
-        self.queues[Rule::Connectivity.index()].push(0);
+        self.touch_global();
         let line = s == EdgeState::Line;
         let cut = self.cut_of(e);
         self.cut_unknown[cut] -= 1;
@@ -692,7 +697,7 @@ impl Deducer {
             return;
         }
         let (big, small) = if self.size[ra] >= self.size[rb] { (ra, rb) } else { (rb, ra) };
-        self.queues[Rule::Connectivity.index()].push(0);
+        self.touch_global();
         self.parent[small] = big;
         self.parity[small] = rel;
         self.size[big] += self.size[small];
@@ -1182,75 +1187,47 @@ impl Deducer {
         let known = |r: usize| r == nc && !inside || r < nc && colour[r] == Some(inside);
         let Some(root) = (0..=nc).find(|&r| known(r)) else { return Ok(Vec::new()) };
         // Neighbours across edges that are not lines (the exterior touches the border).
-        let neighbours = |r: usize, out: &mut Vec<usize>| {
-            out.clear();
-            let edges: Vec<Edge> = match self.region_cell(r) {
-                Some(cell) => d.cell_edges(cell).to_vec(),
-                None => self.border.clone(),
+        let dfs = Lowpoints::new(nc + 1, root, |r, out| {
+            let sides;
+            let edges: &[Edge] = match self.region_cell(r) {
+                Some(cell) => {
+                    sides = d.cell_edges(cell);
+                    &sides
+                }
+                None => &self.border,
             };
-            for e in edges {
+            for &e in edges {
                 if self.state(e) == EdgeState::Line {
                     continue;
                 }
                 let [a, b] = d.edge_cells(e).map(|c| self.region(c));
                 let other = if a == r { b } else { a };
                 if member(other) {
-                    out.push(other);
+                    out.push((other, e.index()));
                 }
             }
-        };
-        // Iterative depth-first search (Tarjan's articulation points), counting known cells
-        // per subtree.
-        const UNSEEN: u32 = u32::MAX;
-        let mut disc = vec![UNSEEN; nc + 1];
-        let mut low = vec![0u32; nc + 1];
+        });
+        // Known cells per subtree; a vertex cutting a subtree holding one off from the root
+        // (itself known) must have this colour.
         let mut below = vec![0u32; nc + 1];
-        let mut forced_here = vec![false; nc + 1];
-        let mut time = 0;
-        let mut stack: Vec<(usize, usize, Vec<usize>, usize)> = Vec::new();
-        let mut scratch = Vec::new();
-        let mut enter =
-            |r: usize, parent: usize, stack: &mut Vec<_>, disc: &mut Vec<u32>, low: &mut Vec<u32>| {
-                disc[r] = time;
-                low[r] = time;
-                time += 1;
-                neighbours(r, &mut scratch);
-                stack.push((r, parent, scratch.clone(), 0));
-            };
-        enter(root, usize::MAX, &mut stack, &mut disc, &mut low);
-        while let Some(top) = stack.last_mut() {
-            let (r, parent) = (top.0, top.1);
-            if top.3 < top.2.len() {
-                let next = top.2[top.3];
-                top.3 += 1;
-                if disc[next] == UNSEEN {
-                    enter(next, r, &mut stack, &mut disc, &mut low);
-                } else if next != parent {
-                    low[r] = low[r].min(disc[next]);
-                }
-                continue;
-            }
-            stack.pop();
+        let mut cut = vec![false; nc + 1];
+        for &r in &dfs.post {
             below[r] += u32::from(known(r));
-            if parent != usize::MAX {
-                low[parent] = low[parent].min(low[r]);
-                below[parent] += below[r];
-                // `parent` cuts r's subtree off from the root, which is known: if the subtree
-                // holds a known cell too, `parent` must have this colour.
-                if parent != root && low[r] >= disc[parent] && below[r] > 0 {
-                    forced_here[parent] = true;
-                }
+            if let Some((p, _)) = dfs.parent[r] {
+                below[p] += below[r];
+                cut[p] |= p != root && dfs.low[r] >= dfs.disc[p] && below[r] > 0;
             }
         }
         let mut forced = Vec::new();
         for r in 0..nc {
-            if known(r) && disc[r] == UNSEEN {
+            let seen = dfs.disc[r] != UNSEEN;
+            if known(r) && !seen {
                 return Err(());
             }
             if colour[r].is_none() {
-                if disc[r] == UNSEEN && member(r) {
+                if !seen {
                     forced.push((r, !inside));
-                } else if forced_here[r] {
+                } else if cut[r] {
                     forced.push((r, inside));
                 }
             }
@@ -1422,6 +1399,65 @@ impl Deducer {
             }
         }
         learned
+    }
+}
+
+/// A node on the depth-first stack: the node, its `(neighbour, edge id)` list, and how many
+/// of those were looked at.
+type Frame = (usize, Vec<(usize, usize)>, usize);
+
+/// "Not visited" in [`Lowpoints`].
+const UNSEEN: u32 = u32::MAX;
+
+/// A depth-first search from `root` with Tarjan's low points: `low[v]` is the earliest
+/// discovery time reachable from v's subtree by one edge other than the one v was entered by.
+/// A subtree whose low point is not before its parent's discovery hangs on the parent alone
+/// (an articulation point).
+struct Lowpoints {
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    /// Per node: its parent and the edge id it was entered by.
+    parent: Vec<Option<(usize, usize)>>,
+    /// The nodes reached, in post-order (children before parents).
+    post: Vec<usize>,
+}
+
+impl Lowpoints {
+    /// Searches a graph of `n` nodes whose adjacency `neighbours(v, out)` appends as
+    /// `(node, edge id)` (iteratively: boards have thousands of nodes).
+    fn new(n: usize, root: usize, mut neighbours: impl FnMut(usize, &mut Vec<(usize, usize)>)) -> Self {
+        let mut g =
+            Lowpoints { disc: vec![UNSEEN; n], low: vec![0; n], parent: vec![None; n], post: Vec::new() };
+        let mut time = 0;
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut visit = |v: usize, g: &mut Lowpoints, stack: &mut Vec<Frame>| {
+            g.disc[v] = time;
+            g.low[v] = time;
+            time += 1;
+            let mut out = Vec::new();
+            neighbours(v, &mut out);
+            stack.push((v, out, 0));
+        };
+        visit(root, &mut g, &mut stack);
+        while let Some((v, out, i)) = stack.last_mut() {
+            let v = *v;
+            if let Some(&(next, e)) = out.get(*i) {
+                *i += 1;
+                if g.disc[next] == UNSEEN {
+                    g.parent[next] = Some((v, e));
+                    visit(next, &mut g, &mut stack);
+                } else if g.parent[v].is_none_or(|(_, pe)| pe != e) {
+                    g.low[v] = g.low[v].min(g.disc[next]);
+                }
+                continue;
+            }
+            stack.pop();
+            g.post.push(v);
+            if let Some((p, _)) = g.parent[v] {
+                g.low[p] = g.low[p].min(g.low[v]);
+            }
+        }
+        g
     }
 }
 
