@@ -1150,10 +1150,11 @@ impl Deducer {
         })
     }
 
-    /// The known colour of a region: `Some(true)` inside.
-    fn colour_of(&self, r: usize) -> Option<bool> {
-        let ((root, p), (out_root, out_p)) = (self.find(r), self.find(self.d.num_cells()));
-        (root == out_root).then_some(p != out_p)
+    /// The known colour of a region (`Some(true)` inside), given the outside's class root
+    /// and parity.
+    fn colour_of(&self, r: usize, outside: (usize, u8)) -> Option<bool> {
+        let (root, p) = self.find(r);
+        (root == outside.0).then_some(p != outside.1)
     }
 
     /// [`Rule::Connectivity`], for the inside and then for the outside.
@@ -1182,7 +1183,8 @@ impl Deducer {
     fn must_join(&self, inside: bool) -> Result<Vec<(usize, bool)>, ()> {
         let d = self.d;
         let nc = d.num_cells();
-        let colour: Vec<Option<bool>> = (0..nc).map(|r| self.colour_of(r)).collect();
+        let outside = self.find(nc);
+        let colour: Vec<Option<bool>> = (0..nc).map(|r| self.colour_of(r, outside)).collect();
         let member = |r: usize| r == nc && !inside || r < nc && colour[r] != Some(!inside);
         let known = |r: usize| r == nc && !inside || r < nc && colour[r] == Some(inside);
         let Some(root) = (0..=nc).find(|&r| known(r)) else { return Ok(Vec::new()) };
@@ -1402,9 +1404,14 @@ impl Deducer {
     }
 }
 
-/// A node on the depth-first stack: the node, its `(neighbour, edge id)` list, and how many
-/// of those were looked at.
-type Frame = (usize, Vec<(usize, usize)>, usize);
+/// A node on the depth-first stack, with its `(neighbour, edge id)` list as a range of the
+/// arena (`start..end`, looked at up to `next`).
+struct Frame {
+    node: usize,
+    start: usize,
+    next: usize,
+    end: usize,
+}
 
 /// "Not visited" in [`Lowpoints`].
 const UNSEEN: u32 = u32::MAX;
@@ -1430,27 +1437,33 @@ impl Lowpoints {
             Lowpoints { disc: vec![UNSEEN; n], low: vec![0; n], parent: vec![None; n], post: Vec::new() };
         let mut time = 0;
         let mut stack: Vec<Frame> = Vec::new();
-        let mut visit = |v: usize, g: &mut Lowpoints, stack: &mut Vec<Frame>| {
-            g.disc[v] = time;
-            g.low[v] = time;
-            time += 1;
-            let mut out = Vec::new();
-            neighbours(v, &mut out);
-            stack.push((v, out, 0));
-        };
-        visit(root, &mut g, &mut stack);
-        while let Some((v, out, i)) = stack.last_mut() {
-            let v = *v;
-            if let Some(&(next, e)) = out.get(*i) {
-                *i += 1;
+        // The neighbour lists of the nodes on the stack, end to end (one allocation).
+        let mut arena: Vec<(usize, usize)> = Vec::new();
+        let mut visit =
+            |v: usize, g: &mut Lowpoints, stack: &mut Vec<Frame>, arena: &mut Vec<(usize, usize)>| {
+                g.disc[v] = time;
+                g.low[v] = time;
+                time += 1;
+                let start = arena.len();
+                neighbours(v, arena);
+                stack.push(Frame { node: v, start, next: start, end: arena.len() });
+            };
+        visit(root, &mut g, &mut stack, &mut arena);
+        while let Some(top) = stack.last_mut() {
+            let v = top.node;
+            if top.next < top.end {
+                let (next, e) = arena[top.next];
+                top.next += 1;
                 if g.disc[next] == UNSEEN {
                     g.parent[next] = Some((v, e));
-                    visit(next, &mut g, &mut stack);
+                    visit(next, &mut g, &mut stack, &mut arena);
                 } else if g.parent[v].is_none_or(|(_, pe)| pe != e) {
                     g.low[v] = g.low[v].min(g.disc[next]);
                 }
                 continue;
             }
+            // Its children's lists are gone already: its own is the last in the arena.
+            arena.truncate(top.start);
             stack.pop();
             g.post.push(v);
             if let Some((p, _)) = g.parent[v] {
