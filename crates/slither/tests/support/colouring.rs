@@ -14,6 +14,8 @@
 //! again (no cell in the last row, and for the outside no border cell) while the other colour
 //! or the same colour exists elsewhere.
 
+use std::collections::HashMap;
+
 use pencilbox_slither::Puzzle;
 
 /// The outcome of a bounded count.
@@ -37,6 +39,9 @@ struct Search {
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
+    /// Solutions below a row boundary, by the state of the search there (see
+    /// [`Search::frontier`]).
+    memo: HashMap<Vec<u8>, usize>,
 }
 
 /// Counts the solutions of `p` up to `limit`, giving up after `max_nodes` assignments.
@@ -61,9 +66,10 @@ pub fn count_by_colouring(p: &Puzzle, limit: usize, max_nodes: u64) -> ColourCou
         nodes: 0,
         max_nodes,
         aborted: false,
+        memo: HashMap::new(),
     };
     s.go(0);
-    ColourCount { found: s.found, aborted: s.aborted, nodes: s.nodes }
+    ColourCount { found: s.found.min(limit), aborted: s.aborted, nodes: s.nodes }
 }
 
 impl Search {
@@ -161,6 +167,80 @@ impl Search {
         if complete { inside_comps == 1 } else { !(closed_inside && inside_comps > 1) }
     }
 
+    /// Everything the rows below `last` depend on, once rows `0..=last` are coloured: the
+    /// row number, the colours of row `last`, which of its cells are connected through the rows above (outside
+    /// cells reaching the border all count as one part, joined through the exterior), how
+    /// many neighbours of each of its clue cells differ so far, and whether an inside part is
+    /// already closed off. Two searches reaching equal states have equal completions, so the
+    /// count below a state is remembered (the transfer-matrix idea; it keeps wide boards
+    /// tractable).
+    fn frontier(&self, last: usize) -> Vec<u8> {
+        let n = (last + 1) * self.cols;
+        let mut comp = vec![usize::MAX; n];
+        let mut border = vec![false; n];
+        let mut closed_inside = false;
+        for start in 0..n {
+            if comp[start] != usize::MAX {
+                continue;
+            }
+            let me = self.colour[start];
+            comp[start] = start;
+            let mut stack = vec![start];
+            let (mut in_last_row, mut on_border) = (false, false);
+            while let Some(i) = stack.pop() {
+                let (r, c) = (i / self.cols, i % self.cols);
+                in_last_row |= r == last;
+                on_border |= r == 0 || c == 0 || c + 1 == self.cols;
+                let mut next = Vec::with_capacity(4);
+                if r > 0 {
+                    next.push(i - self.cols);
+                }
+                if r < last {
+                    next.push(i + self.cols);
+                }
+                if c > 0 {
+                    next.push(i - 1);
+                }
+                if c + 1 < self.cols {
+                    next.push(i + 1);
+                }
+                for j in next {
+                    if comp[j] == usize::MAX && self.colour[j] == me {
+                        comp[j] = start;
+                        stack.push(j);
+                    }
+                }
+            }
+            border[start] = on_border && me == Some(false);
+            closed_inside |= me == Some(true) && !in_last_row;
+        }
+        let mut key = (last as u32).to_le_bytes().to_vec();
+        key.push(u8::from(closed_inside));
+        let mut labels: Vec<usize> = Vec::new();
+        let row = last * self.cols;
+        for c in 0..self.cols {
+            let i = row + c;
+            let me = self.colour[i].unwrap_or(false);
+            // Outside parts on the border are one part, through the exterior.
+            let root = if border[comp[i]] { usize::MAX } else { comp[i] };
+            let label = labels.iter().position(|&l| l == root).unwrap_or_else(|| {
+                labels.push(root);
+                labels.len() - 1
+            });
+            let differ = if self.clue[i].is_some() {
+                [(last as isize - 1, c as isize), (last as isize, c as isize - 1), (last as isize, c as isize + 1)]
+                    .iter()
+                    .filter(|&&(r, c)| self.at(r, c).flatten() != Some(me))
+                    .count() as u8
+            } else {
+                0
+            };
+            key.extend([u8::from(me), differ]);
+            key.extend((label as u16).to_le_bytes());
+        }
+        key
+    }
+
     fn go(&mut self, i: usize) {
         if self.found >= self.limit || self.aborted {
             return;
@@ -172,6 +252,21 @@ impl Search {
             return;
         }
         let (r, c) = (i / self.cols, i % self.cols);
+        let key = (c == 0 && r > 0).then(|| self.frontier(r - 1));
+        if let Some(n) = key.as_ref().and_then(|k| self.memo.get(k)) {
+            self.found += n;
+            return;
+        }
+        let before = self.found;
+        self.explore(i, r, c);
+        if let Some(k) = key
+            && !self.aborted
+        {
+            self.memo.insert(k, self.found - before);
+        }
+    }
+
+    fn explore(&mut self, i: usize, r: usize, c: usize) {
         for v in [false, true] {
             if self.nodes >= self.max_nodes {
                 self.aborted = true;
