@@ -104,7 +104,9 @@ pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> 
                 c.found == 1 && !c.aborted
             });
         }
-        if grade(&p) == target {
+        // Re-checked from scratch: the grade, and uniqueness by the complete solver (every
+        // accepted removal was already proven unique; this guards the whole pipeline).
+        if grade(&p) == target && solver::count(&p, 2).found == 1 {
             return Some(p);
         }
     }
