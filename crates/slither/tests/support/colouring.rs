@@ -8,11 +8,15 @@
 //! and no interior dot has four loop edges (a 2×2 checkerboard). Every solution arises from
 //! exactly one colouring (its inside by the Jordan curve theorem), so the count matches.
 //!
-//! The search is plain backtracking in row-major order. Pruning is only what is obviously
-//! safe: a clue cell whose assigned neighbours already differ too often, or whose unassigned
-//! ones are too few; a checkerboard; and, after each full row, a component that can never grow
-//! again (no cell in the last row, and for the outside no border cell) while the other colour
-//! or the same colour exists elsewhere.
+//! The search is backtracking in row-major order. Pruning is only what is obviously safe: a
+//! clue cell whose known neighbours already differ too often, or whose unknown ones are too
+//! few; a checkerboard; and, after each full row, a part (a connected set of one colour) that
+//! can never join the others again. Parts are tracked row by row: a completed row's cells are
+//! labelled by the part they belong to in the rows so far, outside parts touching the border
+//! sharing one label (they meet through the exterior). The count below a row boundary depends
+//! only on that row's colours and labels, the neighbours its clues still need, and whether
+//! the inside is already closed off, so it is remembered per state (the transfer-matrix idea,
+//! which keeps wide boards tractable).
 
 use std::collections::HashMap;
 
@@ -28,26 +32,35 @@ pub struct ColourCount {
     pub nodes: u64,
 }
 
+/// The parts seen by a completed row.
+#[derive(Clone, Debug, Default)]
+struct RowParts {
+    /// Per cell of the row: its part; 0 is the outside part of the exterior.
+    label: Vec<u16>,
+    /// An inside part ended above (it can be the only one).
+    closed_inside: bool,
+}
+
 struct Search {
     rows: usize,
     cols: usize,
     clue: Vec<Option<u8>>,
     /// `None` unassigned, `Some(true)` inside.
     colour: Vec<Option<bool>>,
+    /// Per completed row on the current path: its parts.
+    parts: Vec<RowParts>,
     found: usize,
     limit: usize,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
-    /// Solutions below a row boundary, by the state of the search there (see
-    /// [`Search::frontier`]).
     memo: HashMap<Vec<u8>, usize>,
 }
 
 /// Counts the solutions of `p` up to `limit`, giving up after `max_nodes` assignments.
 ///
 /// A wide board is searched transposed (the count is the same, transposing maps loops to
-/// loops): a shorter row means a clue is completed sooner after its first neighbour.
+/// loops): a shorter row means fewer states per row boundary.
 pub fn count_by_colouring(p: &Puzzle, limit: usize, max_nodes: u64) -> ColourCount {
     let d = p.dims();
     let clue = |r: usize, c: usize| p.clues()[r * d.cols() + c].number();
@@ -61,6 +74,7 @@ pub fn count_by_colouring(p: &Puzzle, limit: usize, max_nodes: u64) -> ColourCou
         cols,
         clue,
         colour: vec![None; d.num_cells()],
+        parts: vec![RowParts::default(); rows],
         found: 0,
         limit,
         nodes: 0,
@@ -70,6 +84,15 @@ pub fn count_by_colouring(p: &Puzzle, limit: usize, max_nodes: u64) -> ColourCou
     };
     s.go(0);
     ColourCount { found: s.found.min(limit), aborted: s.aborted, nodes: s.nodes }
+}
+
+/// A tiny union-find for one row transition.
+fn find(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    x
 }
 
 impl Search {
@@ -119,116 +142,106 @@ impl Search {
         true
     }
 
-    /// Components of the assigned rows `0..=last`: false when one can never join the rest.
-    fn components_ok(&self, last: usize, complete: bool) -> bool {
-        let n = (last + 1) * self.cols;
-        let mut comp = vec![usize::MAX; n];
-        let mut inside_comps = 0;
-        let mut closed_inside = false;
-        for start in 0..n {
-            if comp[start] != usize::MAX {
-                continue;
-            }
-            let me = self.colour[start];
-            comp[start] = start;
-            let mut stack = vec![start];
-            let (mut in_last_row, mut on_border) = (false, false);
-            while let Some(i) = stack.pop() {
-                let (r, c) = (i / self.cols, i % self.cols);
-                in_last_row |= r == last && !complete;
-                on_border |= r == 0 || c == 0 || r + 1 == self.rows || c + 1 == self.cols;
-                let mut next = Vec::with_capacity(4);
-                if r > 0 {
-                    next.push(i - self.cols);
-                }
-                if r < last {
-                    next.push(i + self.cols);
-                }
-                if c > 0 {
-                    next.push(i - 1);
-                }
-                if c + 1 < self.cols {
-                    next.push(i + 1);
-                }
-                for j in next {
-                    if comp[j] == usize::MAX && self.colour[j] == me {
-                        comp[j] = start;
-                        stack.push(j);
-                    }
-                }
-            }
-            if me == Some(true) {
-                inside_comps += 1;
-                closed_inside |= !in_last_row;
-            } else if !in_last_row && !on_border {
-                return false; // outside cells walled in for good
-            }
-        }
-        if complete { inside_comps == 1 } else { !(closed_inside && inside_comps > 1) }
+    fn colour_at(&self, r: usize, c: usize) -> bool {
+        self.colour[r * self.cols + c].unwrap_or(false)
     }
 
-    /// Everything the rows below `last` depend on, once rows `0..=last` are coloured: the
-    /// row number, the colours of row `last`, which of its cells are connected through the rows above (outside
-    /// cells reaching the border all count as one part, joined through the exterior), how
-    /// many neighbours of each of its clue cells differ so far, and whether an inside part is
-    /// already closed off. Two searches reaching equal states have equal completions, so the
-    /// count below a state is remembered (the transfer-matrix idea; it keeps wide boards
-    /// tractable).
-    fn frontier(&self, last: usize) -> Vec<u8> {
-        let n = (last + 1) * self.cols;
-        let mut comp = vec![usize::MAX; n];
-        let mut border = vec![false; n];
-        let mut closed_inside = false;
-        for start in 0..n {
-            if comp[start] != usize::MAX {
+    /// Labels the parts of the just completed row `r` from the row above, or `None` when a
+    /// part is cut off for good: an outside part away from the border, or an inside part
+    /// while other inside cells exist. On the last row, also checks the end: one inside
+    /// part, and every outside part reaching the exterior.
+    fn next_parts(&self, r: usize) -> Option<RowParts> {
+        let cols = self.cols;
+        let last = r + 1 == self.rows;
+        // Nodes: the row above's labels (0 = exterior part) then this row's cells.
+        let above: RowParts = if r == 0 {
+            RowParts { label: vec![0; cols], closed_inside: false }
+        } else {
+            self.parts[r - 1].clone()
+        };
+        let nlabels = above.label.iter().copied().max().unwrap_or(0) as usize + 1;
+        let mut parent: Vec<usize> = (0..nlabels + cols).collect();
+        let label_colour = |l: usize| -> bool {
+            // Label 0 is the exterior's part (outside); others take a cell's colour.
+            l != 0 && r > 0 && (0..cols).any(|c| above.label[c] as usize == l && self.colour_at(r - 1, c))
+        };
+        for c in 0..cols {
+            let me = self.colour_at(r, c);
+            let cell = nlabels + c;
+            let up_colour = r > 0 && self.colour_at(r - 1, c);
+            if me == up_colour {
+                let l = find(&mut parent, above.label[c] as usize);
+                let x = find(&mut parent, cell);
+                parent[x] = l;
+            }
+            if c > 0 && me == self.colour_at(r, c - 1) {
+                let (a, b) = (find(&mut parent, cell - 1), find(&mut parent, cell));
+                parent[b] = a;
+            }
+            // Outside cells on the left, right (and, on the last row, bottom) border meet the
+            // exterior.
+            if !me && (c == 0 || c + 1 == cols || last) {
+                let (a, b) = (find(&mut parent, 0), find(&mut parent, cell));
+                parent[b] = a;
+            }
+        }
+        // Parts of the row above that reach no cell of this row have ended.
+        let mut closed_inside = above.closed_inside;
+        let reached: Vec<usize> = (0..cols).map(|c| find(&mut parent, nlabels + c)).collect();
+        let exterior = find(&mut parent, 0);
+        for l in 1..nlabels {
+            if !above.label.contains(&(l as u16)) {
                 continue;
             }
-            let me = self.colour[start];
-            comp[start] = start;
-            let mut stack = vec![start];
-            let (mut in_last_row, mut on_border) = (false, false);
-            while let Some(i) = stack.pop() {
-                let (r, c) = (i / self.cols, i % self.cols);
-                in_last_row |= r == last;
-                on_border |= r == 0 || c == 0 || c + 1 == self.cols;
-                let mut next = Vec::with_capacity(4);
-                if r > 0 {
-                    next.push(i - self.cols);
-                }
-                if r < last {
-                    next.push(i + self.cols);
-                }
-                if c > 0 {
-                    next.push(i - 1);
-                }
-                if c + 1 < self.cols {
-                    next.push(i + 1);
-                }
-                for j in next {
-                    if comp[j] == usize::MAX && self.colour[j] == me {
-                        comp[j] = start;
-                        stack.push(j);
-                    }
-                }
+            let root = find(&mut parent, l);
+            if reached.contains(&root) || root == exterior {
+                continue;
             }
-            border[start] = on_border && me == Some(false);
-            closed_inside |= me == Some(true) && !in_last_row;
+            if !label_colour(l) || closed_inside {
+                return None; // walled-in outside, or a second inside part
+            }
+            closed_inside = true;
         }
-        let mut key = (last as u32).to_le_bytes().to_vec();
-        key.push(u8::from(closed_inside));
-        let mut labels: Vec<usize> = Vec::new();
-        let row = last * self.cols;
+        let inside_roots = {
+            let mut roots: Vec<usize> = (0..cols).filter(|&c| self.colour_at(r, c)).map(|c| reached[c]).collect();
+            roots.sort_unstable();
+            roots.dedup();
+            roots.len()
+        };
+        if closed_inside && inside_roots > 0 {
+            return None;
+        }
+        if last {
+            let walled = (0..cols).any(|c| !self.colour_at(r, c) && reached[c] != exterior);
+            let inside_parts = inside_roots + usize::from(closed_inside);
+            return (!walled && inside_parts == 1).then(RowParts::default);
+        }
+        // Canonical labels: the exterior's part 0, the others numbered by first appearance.
+        let mut names: Vec<usize> = vec![exterior];
+        let label = reached
+            .iter()
+            .map(|&root| {
+                names.iter().position(|&n| n == root).unwrap_or_else(|| {
+                    names.push(root);
+                    names.len() - 1
+                }) as u16
+            })
+            .collect();
+        Some(RowParts { label, closed_inside })
+    }
+
+    /// The memo key at the start of row `r`: the row number, whether the inside is closed
+    /// off, and per cell of row `r - 1` its colour, its part, and how many of its neighbours
+    /// above and beside it differ (what its clue still needs from below).
+    fn key(&self, r: usize) -> Vec<u8> {
+        let parts = &self.parts[r - 1];
+        let mut key = (r as u32).to_le_bytes().to_vec();
+        key.push(u8::from(parts.closed_inside));
         for c in 0..self.cols {
-            let i = row + c;
-            let me = self.colour[i].unwrap_or(false);
-            // Outside parts on the border are one part, through the exterior.
-            let root = if border[comp[i]] { usize::MAX } else { comp[i] };
-            let label = labels.iter().position(|&l| l == root).unwrap_or_else(|| {
-                labels.push(root);
-                labels.len() - 1
-            });
-            let differ = if self.clue[i].is_some() {
-                [(last as isize - 1, c as isize), (last as isize, c as isize - 1), (last as isize, c as isize + 1)]
+            let me = self.colour_at(r - 1, c);
+            let differ = if self.clue[(r - 1) * self.cols + c].is_some() {
+                let (r, c) = ((r - 1) as isize, c as isize);
+                [(r - 1, c), (r, c - 1), (r, c + 1)]
                     .iter()
                     .filter(|&&(r, c)| self.at(r, c).flatten() != Some(me))
                     .count() as u8
@@ -236,7 +249,7 @@ impl Search {
                 0
             };
             key.extend([u8::from(me), differ]);
-            key.extend((label as u16).to_le_bytes());
+            key.extend(parts.label[c].to_le_bytes());
         }
         key
     }
@@ -246,13 +259,11 @@ impl Search {
             return;
         }
         if i == self.rows * self.cols {
-            if self.components_ok(self.rows - 1, true) {
-                self.found += 1;
-            }
+            self.found += 1; // the last row's parts were checked when it was completed
             return;
         }
         let (r, c) = (i / self.cols, i % self.cols);
-        let key = (c == 0 && r > 0).then(|| self.frontier(r - 1));
+        let key = (c == 0 && r > 0).then(|| self.key(r));
         if let Some(n) = key.as_ref().and_then(|k| self.memo.get(k)) {
             self.found += n;
             return;
@@ -274,9 +285,13 @@ impl Search {
             }
             self.nodes += 1;
             self.colour[i] = Some(v);
-            let row_done = c + 1 == self.cols && r + 1 < self.rows;
-            if self.consistent(r, c) && (!row_done || self.components_ok(r, false)) {
-                self.go(i + 1);
+            if self.consistent(r, c) {
+                if c + 1 < self.cols {
+                    self.go(i + 1);
+                } else if let Some(parts) = self.next_parts(r) {
+                    self.parts[r] = parts;
+                    self.go(i + 1);
+                }
             }
             self.colour[i] = None;
             if self.found >= self.limit || self.aborted {
