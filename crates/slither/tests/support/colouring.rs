@@ -203,7 +203,8 @@ impl Search {
             closed_inside = true;
         }
         let inside_roots = {
-            let mut roots: Vec<usize> = (0..cols).filter(|&c| self.colour_at(r, c)).map(|c| reached[c]).collect();
+            let mut roots: Vec<usize> =
+                (0..cols).filter(|&c| self.colour_at(r, c)).map(|c| reached[c]).collect();
             roots.sort_unstable();
             roots.dedup();
             roots.len()
