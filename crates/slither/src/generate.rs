@@ -89,28 +89,30 @@ pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> 
             let budget = solver::Budget { max_nodes: Some(CHECK_NODES), deadline: None };
             // Only a proven answer counts: a removal whose check runs out of budget (a rare,
             // heavy-tailed search) keeps its clue.
-            remove_clues(&mut p, &order, |p| {
-                // The search starts from what the advanced rules fix (sound, so every solution
-                // keeps those edges): far fewer unknown edges to probe.
-                let mut deducer = Deducer::new(p);
-                match deducer.run_quietly(Rule::ALL) {
-                    Outcome::Solved => return true,
-                    Outcome::Contradiction => return false,
-                    Outcome::Stuck => {}
-                }
-                let known =
-                    p.dims().edges().map(|e| (e, deducer.state(e))).filter(|&(_, s)| s != EdgeState::Unknown);
-                let c = solver::count_given(p, 2, budget, known);
-                c.found == 1 && !c.aborted
-            });
+            remove_clues(&mut p, &order, |p| proven_unique(p, budget));
         }
-        // Re-checked from scratch: the grade, and uniqueness by the complete solver (every
-        // accepted removal was already proven unique; this guards the whole pipeline).
-        if grade(&p) == target && solver::count(&p, 2).found == 1 {
+        // Re-checked from scratch: the grade, and uniqueness without a budget (every accepted
+        // removal was already proven unique; this guards the whole pipeline).
+        if grade(&p) == target && proven_unique(&p, solver::Budget::default()) {
             return Some(p);
         }
     }
     None
+}
+
+/// Whether `p` has exactly one solution, proven within `budget`: by the advanced rules alone,
+/// or by the solver started from what those rules fix (sound, so every solution keeps those
+/// edges; far fewer unknown edges to search).
+fn proven_unique(p: &Puzzle, budget: solver::Budget) -> bool {
+    let mut deducer = Deducer::new(p);
+    match deducer.run_quietly(Rule::ALL) {
+        Outcome::Solved => return true,
+        Outcome::Contradiction => return false,
+        Outcome::Stuck => {}
+    }
+    let known = p.dims().edges().map(|e| (e, deducer.state(e))).filter(|&(_, s)| s != EdgeState::Unknown);
+    let c = solver::count_given(p, 2, budget, known);
+    c.found == 1 && !c.aborted
 }
 
 /// Removes the clues of `order` (blank ones are skipped) one at a time while `ok` holds.
