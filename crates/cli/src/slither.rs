@@ -66,8 +66,11 @@ Example:
   ...
 
 Edges: h(r,c) joins dots (r,c) and (r,c+1); v(r,c) joins dots (r,c) and (r+1,c). The rules are
-the seed's rules 1-15 and the stronger `no premature loop` and `inside/outside colouring`. When no
-rule applies, explain says it is stuck and prints the partial picture.";
+the seed's rules 1-15 and the stronger `no premature loop`, `parity across a cut`, `corner pairs
+(at least one / at most one)`, `inside/outside colouring` and `inside and outside stay connected`.
+A step of the stronger rules may only learn a fact (`learned exactly one of ... is a line`,
+`learned cell (r, c) and the outside have different colours`). When no rule applies, explain says
+it is stuck and prints the partial picture.";
 
 const GRADE_HELP: &str = "\
 Example:
@@ -245,6 +248,10 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
             }
             if !crosses.is_empty() {
                 text.push_str(&format!(" cross {crosses}"));
+            }
+            let facts: Vec<String> = step.learned.iter().map(|f| f.describe(d)).collect();
+            if !facts.is_empty() {
+                text.push_str(&format!(" learned {}", facts.join("; ")));
             }
             out.push_str(&text);
             out.push('\n');

@@ -17,7 +17,8 @@ fn main() {
     for (name, e) in json["data"].as_object().unwrap() {
         let p = &format::parse(e["problem"].as_str().unwrap()).unwrap().puzzles[0];
         let Verdict::Unique(s) = solver::solve(p) else { continue };
-        Deducer::new(p).run(Rule::ALL, |st| {
+        let mut deducer = Deducer::new(p);
+        deducer.run(Rule::ALL, |st| {
             for &(e, state) in &st.fixed {
                 assert_eq!(
                     state == EdgeState::Line,
@@ -28,6 +29,7 @@ fn main() {
                 );
             }
         });
+        assert!(deducer.knowledge_holds(&s), "{name}: a pair state or colour relation fails");
         *grades.entry(deduce::grade(p)).or_insert(0) += 1;
     }
     println!("{grades:?} in {:?}", start.elapsed());

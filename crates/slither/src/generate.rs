@@ -1,12 +1,15 @@
 //! Puzzle generation: a random loop, all its clues, then clues removed in random order as long
 //! as the solution stays unique and the grade stays at or below the target; a result whose
-//! final grade is not the target is discarded and another loop tried.
+//! final grade is not the target is discarded and another loop tried. Uniqueness is proven by
+//! the allowed deduction rules (which only ever fix what every solution has), and for the
+//! `search` grade by the solver with a small node budget, started from the deduced edges.
 
 use pencilbox_grid::{Cell, Dims, Dir};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::deduce::{Grade, grade, solves_within};
+use crate::board::EdgeState;
+use crate::deduce::{Deducer, Grade, Outcome, Rule, grade, solves_within};
 use crate::puzzle::{Clue, Puzzle, Solution};
 use crate::solver;
 
@@ -59,7 +62,7 @@ pub fn random_loop(d: Dims, rng: &mut impl Rng) -> Solution {
 }
 
 /// Search nodes allowed for one uniqueness check while removing clues.
-const CHECK_NODES: u64 = 100;
+const CHECK_NODES: u64 = 20;
 
 /// A puzzle of the given size with exactly one solution and grade `target`, or `None` after
 /// `attempts` loops without one.
@@ -77,42 +80,66 @@ pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> 
         if solver::count(&p, 2).found != 1 || grade(&p) > target {
             continue;
         }
-        let budget = solver::Budget { max_nodes: Some(CHECK_NODES), deadline: None };
         let mut order: Vec<Cell> = d.cells().collect();
         order.shuffle(rng);
-        // Solving by the allowed rules proves uniqueness; search needs the solver.
-        let ok = |p: &Puzzle| match target {
-            Grade::Search => {
-                // Only a proven answer counts: a removal whose check runs out of budget (a
-                // rare, heavy-tailed search) keeps its clue.
-                let c = solver::count_within(p, 2, budget);
-                c.found == 1 && !c.aborted
-            }
-            _ => solves_within(p, target),
-        };
-        // Try clues in small groups first (most early removals succeed, saving checks), then
-        // one by one within a group that failed.
-        for group in order.chunks(4) {
-            let kept: Vec<Clue> = group.iter().map(|&c| p.clue(c)).collect();
-            group.iter().for_each(|&c| p.set_clue(c, Clue::Blank));
-            if ok(&p) {
-                continue;
-            }
-            group.iter().zip(&kept).for_each(|(&c, &k)| p.set_clue(c, k));
-            for &cell in group {
-                let keep = p.clue(cell);
-                if keep == Clue::Blank {
-                    continue;
-                }
-                p.set_clue(cell, Clue::Blank);
-                if !ok(&p) {
-                    p.set_clue(cell, keep);
-                }
-            }
+        // Solving by the allowed rules proves uniqueness, and is fast. For the search grade,
+        // clues go first as long as the advanced rules still solve the puzzle (cheap checks),
+        // and only the clues left after that are tried with the solver.
+        let deducible = target.min(Grade::Advanced);
+        remove_clues(&mut p, &order, |p| solves_within(p, deducible));
+        if target == Grade::Search {
+            let budget = solver::Budget { max_nodes: Some(CHECK_NODES), deadline: None };
+            // Only a proven answer counts: a removal whose check runs out of budget (a rare,
+            // heavy-tailed search) keeps its clue.
+            remove_clues(&mut p, &order, |p| proven_unique(p, budget));
         }
-        if grade(&p) == target {
+        // Re-checked from scratch: the grade, and uniqueness without a budget (every accepted
+        // removal was already proven unique; this guards the whole pipeline).
+        if grade(&p) == target && proven_unique(&p, solver::Budget::default()) {
             return Some(p);
         }
     }
     None
+}
+
+/// Whether `p` has exactly one solution, proven within `budget`: by the advanced rules alone,
+/// or by the solver started from what those rules fix (sound, so every solution keeps those
+/// edges; far fewer unknown edges to search).
+fn proven_unique(p: &Puzzle, budget: solver::Budget) -> bool {
+    let mut deducer = Deducer::new(p);
+    match deducer.run_quietly(Rule::ALL) {
+        Outcome::Solved => return true,
+        Outcome::Contradiction => return false,
+        Outcome::Stuck => {}
+    }
+    let known = p.dims().edges().map(|e| (e, deducer.state(e))).filter(|&(_, s)| s != EdgeState::Unknown);
+    let c = solver::count_given(p, 2, budget, known);
+    c.found == 1 && !c.aborted
+}
+
+/// Removes the clues of `order` (blank ones are skipped) one at a time while `ok` holds.
+/// Clues are tried in small groups first (most early removals succeed, saving checks), then
+/// one by one within a group that failed.
+fn remove_clues(p: &mut Puzzle, order: &[Cell], ok: impl Fn(&Puzzle) -> bool) {
+    for group in order.chunks(4) {
+        let kept: Vec<Clue> = group.iter().map(|&c| p.clue(c)).collect();
+        if kept.iter().all(|&k| k == Clue::Blank) {
+            continue;
+        }
+        group.iter().for_each(|&c| p.set_clue(c, Clue::Blank));
+        if ok(p) {
+            continue;
+        }
+        group.iter().zip(&kept).for_each(|(&c, &k)| p.set_clue(c, k));
+        for &cell in group {
+            let keep = p.clue(cell);
+            if keep == Clue::Blank {
+                continue;
+            }
+            p.set_clue(cell, Clue::Blank);
+            if !ok(p) {
+                p.set_clue(cell, keep);
+            }
+        }
+    }
 }

@@ -76,11 +76,32 @@ pub struct Budget {
 /// NP-complete, so a puzzle far from unique on a big board can take exponential time: callers
 /// facing arbitrary input should pass a deadline.
 pub fn count_within(p: &Puzzle, limit: usize, budget: Budget) -> Count {
+    count_given(p, limit, budget, [])
+}
+
+/// Like [`count_within`], starting from edges already known to hold in every solution (for
+/// example the edges a sound deduction fixed): the search then only covers the rest. Edges
+/// that do not hold in some solution lose that solution, so only pass consequences of the
+/// clues.
+pub fn count_given(
+    p: &Puzzle,
+    limit: usize,
+    budget: Budget,
+    known: impl IntoIterator<Item = (Edge, EdgeState)>,
+) -> Count {
     let limit = limit.max(1);
     let mut b = Board::new(p);
     let mut out = Count { found: 0, hit_limit: false, first: None, nodes: 0, aborted: false };
     if b.propagate_all().is_err() {
         return out;
+    }
+    for (e, s) in known {
+        if b.state(e) == EdgeState::Unknown && b.assign(e, s).is_err() {
+            return out;
+        }
+        if ![EdgeState::Unknown, s].contains(&b.state(e)) {
+            return out;
+        }
     }
     // Open decisions: (trail mark before it, edge, whether the cross branch is being tried).
     let mut stack = Vec::new();

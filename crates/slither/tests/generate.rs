@@ -1,5 +1,8 @@
-//! Every generated puzzle has exactly one solution and the requested grade, and generation is
-//! reproducible from its seed.
+//! Every generated puzzle has exactly one solution (by the solver and by the independent
+//! colouring search) and the requested grade, and generation is reproducible from its seed.
+
+#[path = "support/colouring.rs"]
+mod colouring;
 
 use pencilbox_grid::Dims;
 use pencilbox_slither::deduce::{Grade, grade};
@@ -27,6 +30,8 @@ proptest! {
             let count = solver::count(&p, 2);
             prop_assert_eq!(count.found, 1);
             prop_assert_eq!(grade(&p), target);
+            // Uniqueness once more by the independent colouring search.
+            prop_assert_eq!(colouring::count_by_colouring(&p, 2, u64::MAX).found, 1);
         }
     }
 
@@ -44,4 +49,15 @@ fn the_same_seed_gives_the_same_puzzle() {
     let make = || generate::generate(d, Grade::Standard, 50, &mut ChaCha8Rng::seed_from_u64(42));
     assert_eq!(make(), make());
     assert!(make().is_some());
+}
+
+#[test]
+fn ten_by_ten_puzzles_of_every_grade() {
+    let d = Dims::new(10, 10).unwrap();
+    for g in 0..4 {
+        let target = grade_of(g);
+        let p = generate::generate(d, target, 50, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+        assert_eq!(solver::count(&p, 2).found, 1, "{target}");
+        assert_eq!(grade(&p), target);
+    }
 }
