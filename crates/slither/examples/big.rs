@@ -7,7 +7,7 @@
 //! (rows, columns, fraction of clues kept, seed)
 
 use pencilbox_grid::{Cell, Dims};
-use pencilbox_slither::{Clue, Puzzle, solver};
+use pencilbox_slither::solver;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -27,14 +27,7 @@ fn main() {
             println!("{row}");
         }
     }
-    let clues = d
-        .cells()
-        .map(|c| {
-            let n = s.sides_on_loop(c) as u8;
-            if n <= 3 && rng.random_bool(keep) { Clue::Number(n) } else { Clue::Blank }
-        })
-        .collect();
-    let p = Puzzle::new(d, clues);
+    let p = pencilbox_slither::generate::clues_of_loop(&s, |_| rng.random_bool(keep));
     if std::env::var_os("BIG_SHOW").is_some() {
         println!("{}", pencilbox_slither::format::to_url(&p));
     }

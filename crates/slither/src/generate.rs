@@ -61,6 +61,21 @@ pub fn random_loop(d: Dims, rng: &mut impl Rng) -> Solution {
     s
 }
 
+/// The puzzle whose clues are the loop's side counts at the cells `keep` accepts, blank
+/// elsewhere. `keep` is asked only about cells that can hold a clue (a side count of at most
+/// 3), so a random `keep` draws the same numbers whatever the loop's shape elsewhere.
+pub fn clues_of_loop(s: &Solution, mut keep: impl FnMut(Cell) -> bool) -> Puzzle {
+    let d = s.dims();
+    let clues = d
+        .cells()
+        .map(|c| {
+            let n = s.sides_on_loop(c);
+            if n <= 3 && keep(c) { Clue::Number(n as u8) } else { Clue::Blank }
+        })
+        .collect();
+    Puzzle::new(d, clues)
+}
+
 /// Search nodes allowed for one uniqueness check while removing clues.
 const CHECK_NODES: u64 = 20;
 
@@ -69,14 +84,7 @@ const CHECK_NODES: u64 = 20;
 pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> Option<Puzzle> {
     for _ in 0..attempts {
         let s = random_loop(d, rng);
-        let clues = d
-            .cells()
-            .map(|c| match s.sides_on_loop(c) {
-                n @ 0..=3 => Clue::Number(n as u8),
-                _ => Clue::Blank,
-            })
-            .collect();
-        let mut p = Puzzle::new(d, clues);
+        let mut p = clues_of_loop(&s, |_| true);
         if solver::count(&p, 2).found != 1 || grade(&p) > target {
             continue;
         }

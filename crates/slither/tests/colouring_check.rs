@@ -16,14 +16,7 @@ use rand_chacha::ChaCha8Rng;
 fn puzzle(d: Dims, keep: f64, seed: u64) -> Puzzle {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let s = generate::random_loop(d, &mut rng);
-    let clues = d
-        .cells()
-        .map(|c| {
-            let n = s.sides_on_loop(c) as u8;
-            if n <= 3 && rng.random_bool(keep) { Clue::Number(n) } else { Clue::Blank }
-        })
-        .collect();
-    Puzzle::new(d, clues)
+    generate::clues_of_loop(&s, |_| rng.random_bool(keep))
 }
 
 proptest! {
