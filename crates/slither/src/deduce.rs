@@ -177,6 +177,29 @@ impl Deducer {
         Deducer { p: p.clone(), d, state: vec![EdgeState::Unknown; d.num_edges()], batch: None }
     }
 
+    /// A deducer starting from known edge states (a player's marks, one per edge in the shared
+    /// numbering); `None` when `states` has the wrong length.
+    pub fn with_states(p: &Puzzle, states: &[EdgeState]) -> Option<Self> {
+        let mut d = Deducer::new(p);
+        if states.len() != d.state.len() {
+            return None;
+        }
+        d.state.copy_from_slice(states);
+        Some(d)
+    }
+
+    /// The first step any of `rules` (simplest first) can make from the current state, without
+    /// applying it; `Ok(None)` when no rule applies, `Err` when a rule finds a contradiction
+    /// (the current state is part of no solution).
+    pub fn next_step(&self, rules: &[Rule]) -> Result<Option<Step>, crate::board::Conflict> {
+        for &rule in rules {
+            if let Some(step) = self.find(rule).map_err(|()| crate::board::Conflict)? {
+                return Ok(Some(step));
+            }
+        }
+        Ok(None)
+    }
+
     /// In batch mode, stores the step and lets the rule continue its sweep; otherwise hands the
     /// step back to be returned at once.
     fn emit(&self, step: Step) -> Option<Step> {
@@ -826,7 +849,23 @@ pub fn grade(p: &Puzzle) -> Grade {
 
 #[cfg(test)]
 mod tests {
-    use super::Rule;
+    use super::{Deducer, EdgeState, Rule};
+
+    #[test]
+    fn next_step_from_marks_does_not_apply_it() {
+        // A 0 in a 1x1 puzzle: the first step crosses all four sides.
+        let p = crate::format::parse("1 1\n0\n").unwrap().puzzles.remove(0);
+        let d = Deducer::with_states(&p, &[EdgeState::Unknown; 4]).unwrap();
+        let step = d.next_step(Rule::ALL).unwrap().unwrap();
+        assert_eq!(step.rule, Rule::Zero);
+        assert_eq!(step.fixed.len(), 4);
+        assert_eq!(d.next_step(Rule::ALL).unwrap().unwrap(), step);
+        // A line on a side of the 0 contradicts it.
+        let mut marks = [EdgeState::Unknown; 4];
+        marks[0] = EdgeState::Line;
+        assert!(Deducer::with_states(&p, &marks).unwrap().next_step(Rule::ALL).is_err());
+        assert!(Deducer::with_states(&p, &marks[..3]).is_none());
+    }
 
     #[test]
     fn grade_rule_sets_end_where_the_seed_says() {

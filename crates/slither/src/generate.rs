@@ -2,6 +2,8 @@
 //! as the solution stays unique and the grade stays at or below the target; a result whose
 //! final grade is not the target is discarded and another loop tried.
 
+use std::time::Instant;
+
 use pencilbox_grid::{Cell, Dims, Dir};
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -64,7 +66,23 @@ const CHECK_NODES: u64 = 100;
 /// A puzzle of the given size with exactly one solution and grade `target`, or `None` after
 /// `attempts` loops without one.
 pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> Option<Puzzle> {
+    generate_until(d, target, attempts, None, rng)
+}
+
+/// Like [`generate`], but gives up (`None`) once `deadline` has passed. The clock is read
+/// between loops and between clue groups, so the overrun is at most one uniqueness check.
+pub fn generate_until(
+    d: Dims,
+    target: Grade,
+    attempts: usize,
+    deadline: Option<Instant>,
+    rng: &mut impl Rng,
+) -> Option<Puzzle> {
+    let late = || deadline.is_some_and(|t| Instant::now() >= t);
     for _ in 0..attempts {
+        if late() {
+            return None;
+        }
         let s = random_loop(d, rng);
         let clues = d
             .cells()
@@ -74,10 +92,11 @@ pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> 
             })
             .collect();
         let mut p = Puzzle::new(d, clues);
-        if solver::count(&p, 2).found != 1 || grade(&p) > target {
+        let full = solver::count_within(&p, 2, solver::Budget { max_nodes: None, deadline });
+        if full.aborted || full.found != 1 || grade(&p) > target {
             continue;
         }
-        let budget = solver::Budget { max_nodes: Some(CHECK_NODES), deadline: None };
+        let budget = solver::Budget { max_nodes: Some(CHECK_NODES), deadline };
         let mut order: Vec<Cell> = d.cells().collect();
         order.shuffle(rng);
         // Solving by the allowed rules proves uniqueness; search needs the solver.
@@ -93,6 +112,9 @@ pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> 
         // Try clues in small groups first (most early removals succeed, saving checks), then
         // one by one within a group that failed.
         for group in order.chunks(4) {
+            if late() {
+                return None;
+            }
             let kept: Vec<Clue> = group.iter().map(|&c| p.clue(c)).collect();
             group.iter().for_each(|&c| p.set_clue(c, Clue::Blank));
             if ok(&p) {
