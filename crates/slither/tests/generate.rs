@@ -49,18 +49,17 @@ fn the_same_seed_gives_the_same_puzzle() {
 #[test]
 fn generate_until_a_past_deadline_gives_up_and_none_is_unbounded() {
     use pencilbox_slither::generate::generate_until;
-    use rand::SeedableRng;
-    let d = pencilbox_grid::Dims::new(5, 5).unwrap();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    let past = Some(std::time::Instant::now());
-    assert_eq!(generate_until(d, pencilbox_slither::deduce::Grade::Basic, 50, past, &mut rng), None);
-    let mut a = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    let mut b = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    let g = pencilbox_slither::deduce::Grade::Basic;
-    let far = Some(std::time::Instant::now() + std::time::Duration::from_secs(3600));
+    use std::time::{Duration, Instant};
+    let d = Dims::new(5, 5).unwrap();
+    let g = Grade::Basic;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    assert_eq!(generate_until(d, g, 50, Some(Instant::now()), &mut rng), None);
+    let mut a = ChaCha8Rng::seed_from_u64(3);
+    let mut b = ChaCha8Rng::seed_from_u64(3);
+    let far = Some(Instant::now() + Duration::from_secs(3600));
     assert_eq!(
         generate_until(d, g, 50, far, &mut a),
-        pencilbox_slither::generate::generate(d, g, 50, &mut b),
+        generate::generate(d, g, 50, &mut b),
         "a deadline that is never reached changes nothing"
     );
 }

@@ -66,3 +66,14 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 pub async fn no_such_route(uri: axum::http::Uri) -> ApiError {
     ApiError { status: StatusCode::NOT_FOUND, message: format!("no API route {}", uri.path()) }
 }
+
+/// A known path with the wrong method (e.g. `GET /api/dots/solve`).
+pub async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: format!(
+            "{} does not accept {method}: the API routes are POST, except GET /api/health",
+            uri.path()
+        ),
+    }
+}

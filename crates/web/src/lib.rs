@@ -82,6 +82,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/islands/solve", post(islands::solve))
         .route("/api/{*rest}", axum::routing::any(error::no_such_route))
         .merge(assets::routes())
+        .method_not_allowed_fallback(error::wrong_method)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(Arc::new(config))
 }
@@ -121,5 +122,45 @@ pub(crate) async fn run_engine<T: Send + 'static>(
             "the engine task was cancelled"
         })),
         Ok(Ok(result)) => result,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::StatusCode;
+
+    fn quick() -> Config {
+        Config { grace: Duration::from_millis(20), ..Config::default() }
+    }
+
+    #[tokio::test]
+    async fn a_panic_in_the_engine_is_a_500_json_error() {
+        let err = run_engine::<()>(&quick(), Duration::from_secs(1), |_| panic!("boom")).await.unwrap_err();
+        assert_eq!(err.status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(err.message.contains("failed unexpectedly"), "{err:?}");
+    }
+
+    #[tokio::test]
+    async fn work_that_ignores_its_deadline_is_answered_by_the_backstop() {
+        let start = Instant::now();
+        let err = run_engine(&quick(), Duration::from_millis(30), |_| {
+            std::thread::sleep(Duration::from_millis(400));
+            Ok(())
+        })
+        .await
+        .unwrap_err();
+        assert!(start.elapsed() < Duration::from_millis(300), "{:?}", start.elapsed());
+        assert_eq!(err, ApiError::out_of_time(Duration::from_millis(30)));
+        assert_eq!(err.message, "work exceeded its time budget (30 ms)");
+    }
+
+    #[test]
+    fn budgets_are_capped() {
+        let c = Config::default();
+        assert_eq!(c.budget(None, Duration::from_secs(3)), Ok(Duration::from_secs(3)));
+        assert_eq!(c.budget(Some(250), Duration::from_secs(3)), Ok(Duration::from_millis(250)));
+        assert!(c.budget(Some(0), Duration::from_secs(3)).is_err());
+        assert!(c.budget(Some(60_001), Duration::from_secs(3)).is_err());
     }
 }

@@ -76,6 +76,9 @@ async fn health_and_pages() {
     let (status, body, _) = send(&app(), Request::get("/api/nope").body(Body::empty()).unwrap()).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(String::from_utf8(body).unwrap().contains("no API route /api/nope"));
+    let (status, body, _) = send(&app(), Request::get("/api/dots/solve").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(String::from_utf8(body).unwrap().contains("does not accept GET"));
 }
 
 #[tokio::test]
