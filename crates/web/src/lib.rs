@@ -18,6 +18,7 @@ mod walls;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -36,11 +37,43 @@ pub struct Config {
     /// How long the server waits beyond a request's budget for the engine to notice its
     /// deadline before answering "out of time" itself (the backstop).
     pub grace: Duration,
+    /// At most this many engine jobs run at once; more get 503 "busy". A job abandoned by the
+    /// backstop counts until it really ends, so ignored deadlines cannot pile up threads and
+    /// memory.
+    pub max_jobs: usize,
+    /// Engine jobs running now.
+    jobs: Arc<AtomicUsize>,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { max_body: 256 * 1024, max_time: Duration::from_secs(60), grace: Duration::from_millis(500) }
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        Config {
+            max_body: 256 * 1024,
+            max_time: Duration::from_secs(60),
+            grace: Duration::from_millis(500),
+            max_jobs: (2 * cores).max(4),
+            jobs: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+}
+
+/// Holds one of the [`Config::max_jobs`] places while an engine job runs.
+#[derive(Debug)]
+struct JobSlot(Arc<AtomicUsize>);
+
+impl JobSlot {
+    fn take(config: &Config) -> Option<JobSlot> {
+        let taken = config
+            .jobs
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < config.max_jobs).then_some(n + 1));
+        taken.ok().map(|_| JobSlot(Arc::clone(&config.jobs)))
+    }
+}
+
+impl Drop for JobSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -112,8 +145,15 @@ pub(crate) async fn run_engine<T: Send + 'static>(
     budget: Duration,
     work: impl FnOnce(Instant) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let slot = JobSlot::take(config).ok_or_else(|| ApiError {
+        status: axum::http::StatusCode::SERVICE_UNAVAILABLE,
+        message: format!("the server is busy ({} engine jobs running); try again shortly", config.max_jobs),
+    })?;
     let deadline = Instant::now() + budget;
-    let task = tokio::task::spawn_blocking(move || work(deadline));
+    let task = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        work(deadline)
+    });
     match tokio::time::timeout(budget + config.grace, task).await {
         Err(_) => Err(ApiError::out_of_time(budget)),
         Ok(Err(join)) => Err(ApiError::internal(if join.is_panic() {
@@ -153,6 +193,30 @@ mod tests {
         assert!(start.elapsed() < Duration::from_millis(300), "{:?}", start.elapsed());
         assert_eq!(err, ApiError::out_of_time(Duration::from_millis(30)));
         assert_eq!(err.message, "work exceeded its time budget (30 ms)");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn jobs_beyond_the_cap_are_busy_and_places_come_back() {
+        let config = Config { max_jobs: 1, ..quick() };
+        let slow = {
+            let config = config.clone();
+            tokio::spawn(async move {
+                run_engine(&config, Duration::from_secs(2), |_| {
+                    std::thread::sleep(Duration::from_millis(300));
+                    Ok(1)
+                })
+                .await
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let busy = run_engine(&config, Duration::from_secs(1), |_| Ok(2)).await.unwrap_err();
+        assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(busy.message.contains("busy"), "{busy:?}");
+        assert_eq!(slow.await.unwrap(), Ok(1));
+        assert_eq!(run_engine(&config, Duration::from_secs(1), |_| Ok(3)).await, Ok(3));
+        // A panicking job gives its place back too.
+        let _ = run_engine::<()>(&config, Duration::from_secs(1), |_| panic!("boom")).await;
+        assert_eq!(run_engine(&config, Duration::from_secs(1), |_| Ok(4)).await, Ok(4));
     }
 
     #[test]
