@@ -244,14 +244,22 @@ pub struct EndgameResponse {
     value: i64,
 }
 
-pub async fn endgame(Body(req): Body<EndgameRequest>) -> Result<Json<EndgameResponse>, ApiError> {
+pub async fn endgame(
+    State(config): State<Shared>,
+    Body(req): Body<EndgameRequest>,
+) -> Result<Json<EndgameResponse>, ApiError> {
     let pos = req.spec.read()?;
-    // Linear in the board: no need for the blocking pool.
-    let parts = endgame::decompose(&pos)
-        .map_err(|e| ApiError::bad(format!("not a simple chains-and-loops endgame: {e}")))?;
-    Ok(Json(EndgameResponse {
-        chains: parts.chains().to_vec(),
-        loops: parts.loops().to_vec(),
-        value: endgame::value(&parts),
-    }))
+    // Linear in the board (64x64 at most), but off the executor like all engine work.
+    let budget = config.budget(None, Duration::from_secs(10))?;
+    let out = run_engine(&config, budget, move |_deadline| {
+        let parts = endgame::decompose(&pos)
+            .map_err(|e| ApiError::bad(format!("not a simple chains-and-loops endgame: {e}")))?;
+        Ok(EndgameResponse {
+            chains: parts.chains().to_vec(),
+            loops: parts.loops().to_vec(),
+            value: endgame::value(&parts),
+        })
+    })
+    .await?;
+    Ok(Json(out))
 }

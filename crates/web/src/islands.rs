@@ -85,7 +85,10 @@ pub struct GenerateResponse {
     board: BoardInfo,
 }
 
-pub async fn generate(Body(req): Body<GenerateRequest>) -> Result<Json<GenerateResponse>, ApiError> {
+pub async fn generate(
+    State(config): State<Shared>,
+    Body(req): Body<GenerateRequest>,
+) -> Result<Json<GenerateResponse>, ApiError> {
     let preset = match req.preset.to_ascii_lowercase().as_str() {
         "small" => Preset::Small,
         "medium" => Preset::Medium,
@@ -93,10 +96,13 @@ pub async fn generate(Body(req): Body<GenerateRequest>) -> Result<Json<GenerateR
         other => return Err(ApiError::bad(format!("preset {other:?}: expected small, medium or large"))),
     };
     let seed = req.seed.unwrap_or(0);
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    // One pass over at most 30x30 cells: quick enough for the async executor.
-    let board = pencilbox_islands::generate(preset.params(), &mut rng)
-        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let budget = config.budget(None, Duration::from_secs(10))?;
+    // One pass over at most 30x30 cells, but off the executor like all engine work.
+    let board = run_engine(&config, budget, move |_deadline| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        pencilbox_islands::generate(preset.params(), &mut rng).map_err(|e| ApiError::internal(e.to_string()))
+    })
+    .await?;
     Ok(Json(GenerateResponse { preset: req.preset.to_ascii_lowercase(), seed, board: board_info(&board) }))
 }
 
@@ -159,13 +165,22 @@ pub struct LegalResponse {
     reason: Option<String>,
 }
 
-pub async fn legal(Body(req): Body<LegalRequest>) -> Result<Json<LegalResponse>, ApiError> {
+pub async fn legal(
+    State(config): State<Shared>,
+    Body(req): Body<LegalRequest>,
+) -> Result<Json<LegalResponse>, ApiError> {
     let board = read_board(&req.board)?;
     let raw = RawMove { cells: req.cells.iter().map(|&[r, c]| (r, c)).collect() };
-    Ok(Json(match raw.validate(&board) {
-        Ok(_) => LegalResponse { legal: true, reason: None },
-        Err(e) => LegalResponse { legal: false, reason: Some(e.to_string()) },
-    }))
+    // Linear in the region, but off the executor like all engine work.
+    let budget = config.budget(None, Duration::from_secs(10))?;
+    let out = run_engine(&config, budget, move |_deadline| {
+        Ok(match raw.validate(&board) {
+            Ok(_) => LegalResponse { legal: true, reason: None },
+            Err(e) => LegalResponse { legal: false, reason: Some(e.to_string()) },
+        })
+    })
+    .await?;
+    Ok(Json(out))
 }
 
 #[derive(Debug, Deserialize)]

@@ -212,11 +212,19 @@ fn check_response(d: Dims, v: CheckVerdict) -> CheckResponse {
     r
 }
 
-pub async fn check(Body(req): Body<MarksRequest>) -> Result<Json<CheckResponse>, ApiError> {
+pub async fn check(
+    State(config): State<Shared>,
+    Body(req): Body<MarksRequest>,
+) -> Result<Json<CheckResponse>, ApiError> {
     let (p, marks) = req.read()?;
-    // Linear in the board (100x100 at most): no need for the blocking pool.
-    let v = pencilbox_slither::check::check(&p, &marks).map_err(|e| ApiError::bad(e.to_string()))?;
-    Ok(Json(check_response(p.dims(), v)))
+    // Linear in the board, but off the executor like all engine work.
+    let budget = config.budget(None, Duration::from_secs(10))?;
+    let out = run_engine(&config, budget, move |_deadline| {
+        let v = pencilbox_slither::check::check(&p, &marks).map_err(|e| ApiError::bad(e.to_string()))?;
+        Ok(check_response(p.dims(), v))
+    })
+    .await?;
+    Ok(Json(out))
 }
 
 #[derive(Debug, Serialize)]
