@@ -4,6 +4,7 @@
 mod dots;
 mod input;
 mod islands;
+mod serve;
 mod slither;
 mod walls;
 
@@ -38,6 +39,9 @@ enum Game {
     /// Islands: paint numbered regions; exact solver, bots, referee, tournaments, generator.
     #[command(subcommand, after_help = ISLANDS_EXAMPLES)]
     Islands(islands::Command),
+    /// Start the local web app (JSON API and pages) and print its address.
+    #[command(after_help = serve::EXAMPLES)]
+    Serve(serve::ServeArgs),
 }
 
 const TOP_EXAMPLES: &str = "\
@@ -46,6 +50,7 @@ Examples:
   pencilbox dots endgame examples/dots/endgame-1.in     exact value of a chains-and-loops endgame
   pencilbox slither solve examples/slither/thsl-1.in    solve and prove uniqueness
   pencilbox islands solve examples/islands/statement-1.in  Win, Draw or Loss and a best move
+  pencilbox serve --open                                the web app on http://127.0.0.1:8080/
   pencilbox <game> --help                               every verb of a game, with examples";
 
 const WALLS_EXAMPLES: &str = "\
@@ -88,6 +93,7 @@ fn main() -> ExitCode {
         Game::Dots(cmd) => dots::run(cmd),
         Game::Slither(cmd) => slither::run(cmd),
         Game::Islands(cmd) => islands::run(cmd),
+        Game::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,

@@ -476,6 +476,47 @@ impl Deducer {
         }
     }
 
+    /// A deducer starting from known edge states (a player's marks, one per edge in the shared
+    /// numbering), with all the knowledge those edges give; `None` when `states` has the wrong
+    /// length. Marks that break a rule outright (a branch, a clue exceeded, a loop closed
+    /// early) leave it contradictory: [`Deducer::next_step`] then reports the conflict.
+    pub fn with_states(p: &Puzzle, states: &[EdgeState]) -> Option<Self> {
+        let mut me = Deducer::new(p);
+        if states.len() != me.state.len() {
+            return None;
+        }
+        for (e, &s) in p.dims().edges().zip(states) {
+            if s != EdgeState::Unknown {
+                me.set_edge(e, s);
+            }
+        }
+        Some(me)
+    }
+
+    /// The first step any of `rules` (simplest first) can make from the current state, without
+    /// applying it (a hint); `Ok(None)` when no rule applies, `Err` when the current state is
+    /// part of no solution.
+    pub fn next_step(&self, rules: &[Rule]) -> Result<Option<Step>, crate::board::Conflict> {
+        // The search pops work queues; a clone keeps this deducer as it was.
+        let mut me = self.clone();
+        me.quiet = false;
+        let mut order: Vec<Rule> = rules.to_vec();
+        order.sort_by_key(|r| r.index());
+        if me.broken {
+            return Err(crate::board::Conflict);
+        }
+        for rule in order {
+            while let Some(site) = me.queues[rule.index()].pop() {
+                match me.find_at(rule, site) {
+                    Err(()) => return Err(crate::board::Conflict),
+                    Ok(None) => {}
+                    Ok(Some(step)) => return Ok(Some(step)),
+                }
+            }
+        }
+        Ok(None)
+    }
+
     pub fn state(&self, e: Edge) -> EdgeState {
         self.state[e.index()]
     }
@@ -1586,7 +1627,23 @@ pub fn grade(p: &Puzzle) -> Grade {
 
 #[cfg(test)]
 mod tests {
-    use super::Rule;
+    use super::{Deducer, EdgeState, Rule};
+
+    #[test]
+    fn next_step_from_marks_does_not_apply_it() {
+        // A 0 in a 1x1 puzzle: the first step crosses all four sides.
+        let p = crate::format::parse("1 1\n0\n").unwrap().puzzles.remove(0);
+        let d = Deducer::with_states(&p, &[EdgeState::Unknown; 4]).unwrap();
+        let step = d.next_step(Rule::ALL).unwrap().unwrap();
+        assert_eq!(step.rule, Rule::Zero);
+        assert_eq!(step.fixed.len(), 4);
+        assert_eq!(d.next_step(Rule::ALL).unwrap().unwrap(), step);
+        // A line on a side of the 0 contradicts it.
+        let mut marks = [EdgeState::Unknown; 4];
+        marks[0] = EdgeState::Line;
+        assert!(Deducer::with_states(&p, &marks).unwrap().next_step(Rule::ALL).is_err());
+        assert!(Deducer::with_states(&p, &marks[..3]).is_none());
+    }
 
     #[test]
     fn grade_rule_sets_end_where_the_seed_says() {

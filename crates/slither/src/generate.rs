@@ -4,6 +4,8 @@
 //! the allowed deduction rules (which only ever fix what every solution has), and for the
 //! `search` grade by the solver with a small node budget, started from the deduced edges.
 
+use std::time::Instant;
+
 use pencilbox_grid::{Cell, Dims, Dir};
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -82,10 +84,28 @@ const CHECK_NODES: u64 = 20;
 /// A puzzle of the given size with exactly one solution and grade `target`, or `None` after
 /// `attempts` loops without one.
 pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> Option<Puzzle> {
+    generate_until(d, target, attempts, None, rng)
+}
+
+/// Like [`generate`], but gives up (`None`) once `deadline` has passed. The clock is read
+/// between loops, before every clue-removal check and inside the solver's searches, so the
+/// overrun is at most one deduction run.
+pub fn generate_until(
+    d: Dims,
+    target: Grade,
+    attempts: usize,
+    deadline: Option<Instant>,
+    rng: &mut impl Rng,
+) -> Option<Puzzle> {
+    let late = || deadline.is_some_and(|t| Instant::now() >= t);
     for _ in 0..attempts {
+        if late() {
+            return None;
+        }
         let s = random_loop(d, rng);
         let mut p = clues_of_loop(&s, |_| true);
-        if solver::count(&p, 2).found != 1 || grade(&p) > target {
+        let full = solver::count_within(&p, 2, solver::Budget { max_nodes: None, deadline });
+        if full.aborted || full.found != 1 || grade(&p) > target {
             continue;
         }
         let mut order: Vec<Cell> = d.cells().collect();
@@ -94,16 +114,20 @@ pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> 
         // clues go first as long as the advanced rules still solve the puzzle (cheap checks),
         // and only the clues left after that are tried with the solver.
         let deducible = target.min(Grade::Advanced);
-        remove_clues(&mut p, &order, |p| solves_within(p, deducible));
+        // Once late, every check fails at once (clues are kept) and the loop below gives up.
+        remove_clues(&mut p, &order, |p| !late() && solves_within(p, deducible));
         if target == Grade::Search {
-            let budget = solver::Budget { max_nodes: Some(CHECK_NODES), deadline: None };
+            let budget = solver::Budget { max_nodes: Some(CHECK_NODES), deadline };
             // Only a proven answer counts: a removal whose check runs out of budget (a rare,
             // heavy-tailed search) keeps its clue.
             remove_clues(&mut p, &order, |p| proven_unique(p, budget));
         }
         // Re-checked from scratch: the grade, and uniqueness without a budget (every accepted
         // removal was already proven unique; this guards the whole pipeline).
-        if grade(&p) == target && proven_unique(&p, solver::Budget::default()) {
+        if late() {
+            return None;
+        }
+        if grade(&p) == target && proven_unique(&p, solver::Budget { max_nodes: None, deadline }) {
             return Some(p);
         }
     }

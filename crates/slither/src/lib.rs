@@ -9,6 +9,7 @@
 //! ```
 
 pub mod board;
+pub mod check;
 pub mod deduce;
 pub mod format;
 pub mod generate;

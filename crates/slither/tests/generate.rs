@@ -61,3 +61,21 @@ fn ten_by_ten_puzzles_of_every_grade() {
         assert_eq!(grade(&p), target);
     }
 }
+
+#[test]
+fn generate_until_a_past_deadline_gives_up_and_none_is_unbounded() {
+    use pencilbox_slither::generate::generate_until;
+    use std::time::{Duration, Instant};
+    let d = Dims::new(5, 5).unwrap();
+    let g = Grade::Basic;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    assert_eq!(generate_until(d, g, 50, Some(Instant::now()), &mut rng), None);
+    let mut a = ChaCha8Rng::seed_from_u64(3);
+    let mut b = ChaCha8Rng::seed_from_u64(3);
+    let far = Some(Instant::now() + Duration::from_secs(3600));
+    assert_eq!(
+        generate_until(d, g, 50, far, &mut a),
+        generate::generate(d, g, 50, &mut b),
+        "a deadline that is never reached changes nothing"
+    );
+}

@@ -1,0 +1,265 @@
+//! `/api/dots/solve`, `/api/dots/move`, `/api/dots/endgame`.
+
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::State;
+use pencilbox_dots::board::{Line, Position};
+use pencilbox_dots::bot::{Bot, Level, Reason};
+use pencilbox_dots::endgame;
+use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::solver::{Solver, TableSize};
+use pencilbox_grid::{Dims, Edge};
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+use crate::error::Body;
+use crate::{ApiError, Shared, run_engine};
+
+/// Positions with more undrawn lines than this (an empty 3x3 board has 24) are solved only when
+/// the request gives `time_ms`: the solve could take minutes (3x4, 31 lines: about 30 s).
+pub const FREE_SOLVE_LINES: u32 = 24;
+
+/// Transposition table of one request, in MiB (several requests may run at once).
+const TABLE_MIB: usize = 32;
+
+/// A position, given in one of three ways.
+#[derive(Debug, Deserialize)]
+pub struct PositionSpec {
+    /// The olympiad text (`N M`, then the horizontal then the vertical line digits).
+    position: Option<String>,
+    /// The OpenSpiel line string (one 0/1 per edge in the shared numbering); needs rows, cols.
+    lines: Option<String>,
+    /// The drawn edges by number; needs rows, cols. With neither `position` nor `lines`, an
+    /// empty list (or none) means the empty board.
+    drawn: Option<Vec<usize>>,
+    rows: Option<usize>,
+    cols: Option<usize>,
+}
+
+impl PositionSpec {
+    fn dims(&self) -> Result<Dims, ApiError> {
+        let (Some(rows), Some(cols)) = (self.rows, self.cols) else {
+            return Err(ApiError::bad(
+                "give `position` (olympiad text), or `rows` and `cols` (with `lines` or `drawn`)",
+            ));
+        };
+        Dims::new(rows, cols).map_err(|e| ApiError::bad(format!("rows/cols: {e}")))
+    }
+
+    fn read(&self) -> Result<Position, ApiError> {
+        let given = [self.position.is_some(), self.lines.is_some(), self.drawn.is_some()];
+        if given.iter().filter(|&&g| g).count() > 1 {
+            return Err(ApiError::bad("give only one of `position`, `lines` and `drawn`"));
+        }
+        let pos = if let Some(text) = &self.position {
+            let pos = Position::from_olympiad(text).map_err(|e| ApiError::bad(format!("position: {e}")))?;
+            if (self.rows.is_some() || self.cols.is_some()) && Some(pos.dims()) != self.dims().ok() {
+                return Err(ApiError::bad(format!("position is {}, not the given rows/cols", pos.dims())));
+            }
+            pos
+        } else if let Some(lines) = &self.lines {
+            Position::from_line_string(self.dims()?, lines)
+                .map_err(|e| ApiError::bad(format!("lines: {e}")))?
+        } else {
+            let dims = self.dims()?;
+            let drawn = self.drawn.as_deref().unwrap_or(&[]);
+            if let Some(&bad) = drawn.iter().find(|&&e| e >= dims.num_edges()) {
+                return Err(ApiError::bad(format!("drawn: line {bad} is not on a {dims} board")));
+            }
+            Position::from_lines(dims, drawn.iter().map(|&e| Edge(e)))
+                .map_err(|e| ApiError::bad(format!("drawn: {e}")))?
+        };
+        Ok(pos)
+    }
+
+    /// The position in the solver's compact form.
+    fn compact(&self) -> Result<(Position, Geometry, LineSet), ApiError> {
+        let pos = self.read()?;
+        let geo = Geometry::new(pos.dims())
+            .map_err(|e| ApiError::bad(format!("board too large for the solver: {e}")))?;
+        let lines =
+            LineSet::of_position(&pos).ok_or_else(|| ApiError::bad("board too large for the solver"))?;
+        Ok((pos, geo, lines))
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct MoveValue {
+    line: usize,
+    name: String,
+    value: i32,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SolveRequest {
+    #[serde(flatten)]
+    spec: PositionSpec,
+    /// Also compute every legal move's value.
+    #[serde(default)]
+    moves: bool,
+    time_ms: Option<u64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SolveResponse {
+    rows: usize,
+    cols: usize,
+    /// Net score (the mover's boxes minus the opponent's, over the unclaimed boxes) with best play.
+    value: i32,
+    /// A best move, `None` when every line is drawn.
+    best: Option<MoveValue>,
+    /// Every legal move's value, when asked for.
+    moves: Option<Vec<MoveValue>>,
+    nodes: u64,
+}
+
+fn named(dims: Dims, e: Edge, value: i32) -> MoveValue {
+    MoveValue { line: e.index(), name: Line::of(dims, e).to_string(), value }
+}
+
+pub async fn solve(
+    State(config): State<Shared>,
+    Body(req): Body<SolveRequest>,
+) -> Result<Json<SolveResponse>, ApiError> {
+    let (_, geo, drawn) = req.spec.compact()?;
+    let undrawn = geo.undrawn(drawn).count();
+    if undrawn > FREE_SOLVE_LINES && req.time_ms.is_none() {
+        return Err(ApiError::bad(format!(
+            "{undrawn} undrawn lines: an exact solve may take minutes above {FREE_SOLVE_LINES}; give `time_ms` to try within a budget"
+        )));
+    }
+    let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
+    let want_moves = req.moves;
+    let out = run_engine(&config, budget, move |deadline| {
+        let dims = geo.dims();
+        let mut solver = Solver::new(geo, TableSize::Mib(TABLE_MIB));
+        solver.set_deadline(Some(deadline));
+        let late = |s: &Solver| {
+            let st = s.stats();
+            ApiError {
+                message: format!(
+                    "{}; the value is in [{}, {}] after {} nodes",
+                    ApiError::out_of_time(budget).message,
+                    st.lower,
+                    st.upper,
+                    st.nodes
+                ),
+                ..ApiError::out_of_time(budget)
+            }
+        };
+        let (value, best) = solver.best_move(drawn).map_err(|_| late(&solver))?;
+        let moves = if want_moves {
+            let all = solver.move_values(drawn).map_err(|_| late(&solver))?;
+            Some(all.into_iter().map(|(e, v)| named(dims, e, v)).collect())
+        } else {
+            None
+        };
+        Ok(SolveResponse {
+            rows: dims.rows(),
+            cols: dims.cols(),
+            value,
+            best: best.map(|e| named(dims, e, value)),
+            moves,
+            nodes: solver.stats().nodes,
+        })
+    })
+    .await?;
+    Ok(Json(out))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct MoveRequest {
+    #[serde(flatten)]
+    spec: PositionSpec,
+    /// `random`, `greedy` or `strong`.
+    level: String,
+    /// Thinking time of the strong level (default 1000).
+    time_ms: Option<u64>,
+    /// Seed of the engine's random choices (default 0).
+    seed: Option<u64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct MoveResponse {
+    line: usize,
+    name: String,
+    /// `forced`, `exact`, `heuristic` or `level`.
+    reason: &'static str,
+    /// The exact value of the position for the mover, when the engine solved it.
+    value: Option<i32>,
+    /// How many boxes the move completes (the mover then moves again when > 0).
+    completes: u32,
+}
+
+pub async fn engine_move(
+    State(config): State<Shared>,
+    Body(req): Body<MoveRequest>,
+) -> Result<Json<MoveResponse>, ApiError> {
+    let level: Level = req.level.parse().map_err(|e: String| ApiError::bad(format!("level: {e}")))?;
+    let (_, geo, drawn) = req.spec.compact()?;
+    if geo.undrawn(drawn).count() == 0 {
+        return Err(ApiError::bad("every line is drawn: the game is over"));
+    }
+    let budget = config.budget(req.time_ms, Duration::from_millis(1000))?;
+    let seed = req.seed.unwrap_or(0);
+    let out = run_engine(&config, budget, move |deadline| {
+        let dims = geo.dims();
+        let mut bot = Bot::new(level, geo.clone(), TableSize::Mib(TABLE_MIB));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let choice = bot
+            .choose(drawn, &mut rng, deadline)
+            .ok_or_else(|| ApiError::internal("the engine found no move"))?;
+        let (reason, value) = match choice.reason {
+            Reason::Forced => ("forced", None),
+            Reason::Exact { value } => ("exact", Some(value)),
+            Reason::Heuristic => ("heuristic", None),
+            Reason::Level => ("level", None),
+        };
+        Ok(MoveResponse {
+            line: choice.line.index(),
+            name: Line::of(dims, choice.line).to_string(),
+            reason,
+            value,
+            completes: geo.completes(drawn, choice.line),
+        })
+    })
+    .await?;
+    Ok(Json(out))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct EndgameRequest {
+    #[serde(flatten)]
+    spec: PositionSpec,
+}
+
+#[derive(Debug, Serialize)]
+pub struct EndgameResponse {
+    /// Chain lengths in boxes, ascending.
+    chains: Vec<usize>,
+    /// Loop lengths in boxes, ascending.
+    loops: Vec<usize>,
+    /// Exact net score for the player to move (claimed boxes count for nothing).
+    value: i64,
+}
+
+pub async fn endgame(
+    State(config): State<Shared>,
+    Body(req): Body<EndgameRequest>,
+) -> Result<Json<EndgameResponse>, ApiError> {
+    let pos = req.spec.read()?;
+    // Linear in the board (64x64 at most), but off the executor like all engine work.
+    let budget = config.budget(None, Duration::from_secs(10))?;
+    let out = run_engine(&config, budget, move |_deadline| {
+        let parts = endgame::decompose(&pos)
+            .map_err(|e| ApiError::bad(format!("not a simple chains-and-loops endgame: {e}")))?;
+        Ok(EndgameResponse {
+            chains: parts.chains().to_vec(),
+            loops: parts.loops().to_vec(),
+            value: endgame::value(&parts),
+        })
+    })
+    .await?;
+    Ok(Json(out))
+}

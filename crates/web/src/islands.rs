@@ -1,0 +1,214 @@
+//! `/api/islands/{generate,move,legal,solve}`.
+
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::State;
+use pencilbox_grid::Cell;
+use pencilbox_islands::{Board, Level, Preset, RawMove, Square, Status, choose_move, status};
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+use crate::error::Body;
+use crate::{ApiError, Shared, run_engine};
+
+/// The largest board side the web app accepts (the contest's large preset).
+pub const MAX_N: usize = 30;
+
+fn read_board(text: &str) -> Result<Board, ApiError> {
+    let board: Board = text.parse().map_err(|e| ApiError::bad(format!("board: {e}")))?;
+    if board.n() > MAX_N {
+        return Err(ApiError::bad(format!(
+            "board: {0}x{0} is larger than the web app's limit of {MAX_N}x{MAX_N}",
+            board.n()
+        )));
+    }
+    Ok(board)
+}
+
+/// The board as rows of tokens: `#` empty, `B` painted, or the number.
+fn grid(board: &Board) -> Vec<Vec<String>> {
+    board
+        .squares()
+        .chunks(board.n())
+        .map(|row| {
+            row.iter()
+                .map(|s| match s {
+                    Square::Empty => "#".to_string(),
+                    Square::Painted => "B".to_string(),
+                    Square::Number(k) => k.to_string(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn status_name(board: &Board) -> &'static str {
+    match status(board) {
+        Status::Draw => "draw",
+        Status::NoMove => "no_move",
+        Status::Ongoing => "ongoing",
+    }
+}
+
+fn pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
+    cells.iter().map(|c| [c.row, c.col]).collect()
+}
+
+#[derive(Debug, Serialize)]
+pub struct BoardInfo {
+    n: usize,
+    /// The board in the contest text format (`game.in`), the input of the other routes.
+    board: String,
+    grid: Vec<Vec<String>>,
+    /// For the player to move: `ongoing`, `no_move` (lost) or `draw` (every number painted).
+    status: &'static str,
+}
+
+fn board_info(board: &Board) -> BoardInfo {
+    BoardInfo { n: board.n(), board: board.to_string(), grid: grid(board), status: status_name(board) }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateRequest {
+    /// `small` (5x5), `medium` (15x15) or `large` (30x30).
+    preset: String,
+    seed: Option<u64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct GenerateResponse {
+    preset: String,
+    seed: u64,
+    #[serde(flatten)]
+    board: BoardInfo,
+}
+
+pub async fn generate(
+    State(config): State<Shared>,
+    Body(req): Body<GenerateRequest>,
+) -> Result<Json<GenerateResponse>, ApiError> {
+    let preset = match req.preset.to_ascii_lowercase().as_str() {
+        "small" => Preset::Small,
+        "medium" => Preset::Medium,
+        "large" => Preset::Large,
+        other => return Err(ApiError::bad(format!("preset {other:?}: expected small, medium or large"))),
+    };
+    let seed = req.seed.unwrap_or(0);
+    let budget = config.budget(None, Duration::from_secs(10))?;
+    // One pass over at most 30x30 cells, but off the executor like all engine work.
+    let board = run_engine(&config, budget, move |_deadline| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        pencilbox_islands::generate(preset.params(), &mut rng).map_err(|e| ApiError::internal(e.to_string()))
+    })
+    .await?;
+    Ok(Json(GenerateResponse { preset: req.preset.to_ascii_lowercase(), seed, board: board_info(&board) }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    board: String,
+    /// `random`, `greedy` or `strong`.
+    level: String,
+    time_ms: Option<u64>,
+    seed: Option<u64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct MoveResponse {
+    /// The region the engine paints, `None` when the game is over.
+    cells: Option<Vec<[usize; 2]>>,
+    /// The board after the move (for the other player).
+    after: BoardInfo,
+}
+
+pub async fn engine_move(
+    State(config): State<Shared>,
+    Body(req): Body<MoveRequest>,
+) -> Result<Json<MoveResponse>, ApiError> {
+    let board = read_board(&req.board)?;
+    let level = match req.level.to_ascii_lowercase().as_str() {
+        "random" => Level::Random,
+        "greedy" => Level::Greedy,
+        "strong" => Level::Strong,
+        other => return Err(ApiError::bad(format!("level {other:?}: expected random, greedy or strong"))),
+    };
+    let budget = config.budget(req.time_ms, Duration::from_millis(1000))?;
+    let seed = req.seed.unwrap_or(0);
+    let out = run_engine(&config, budget, move |deadline| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut after = board.clone();
+        let mv = choose_move(&board, level, deadline, &mut rng);
+        if let Some(mv) = &mv {
+            after.paint(mv.cells());
+        }
+        Ok(MoveResponse { cells: mv.map(|m| pairs(m.cells())), after: board_info(&after) })
+    })
+    .await?;
+    Ok(Json(out))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegalRequest {
+    board: String,
+    /// The region, `[row, col]` pairs (any order).
+    cells: Vec<[i64; 2]>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct LegalResponse {
+    legal: bool,
+    /// Why not, when illegal.
+    reason: Option<String>,
+}
+
+pub async fn legal(
+    State(config): State<Shared>,
+    Body(req): Body<LegalRequest>,
+) -> Result<Json<LegalResponse>, ApiError> {
+    let board = read_board(&req.board)?;
+    let raw = RawMove { cells: req.cells.iter().map(|&[r, c]| (r, c)).collect() };
+    // Linear in the region, but off the executor like all engine work.
+    let budget = config.budget(None, Duration::from_secs(10))?;
+    let out = run_engine(&config, budget, move |_deadline| {
+        Ok(match raw.validate(&board) {
+            Ok(_) => LegalResponse { legal: true, reason: None },
+            Err(e) => LegalResponse { legal: false, reason: Some(e.to_string()) },
+        })
+    })
+    .await?;
+    Ok(Json(out))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    board: String,
+    time_ms: Option<u64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SolveResponse {
+    /// For the player to move: `Win`, `Draw` or `Loss`.
+    outcome: String,
+    /// A move achieving it, `None` when the game is over.
+    best: Option<Vec<[usize; 2]>>,
+}
+
+pub async fn solve(
+    State(config): State<Shared>,
+    Body(req): Body<SolveRequest>,
+) -> Result<Json<SolveResponse>, ApiError> {
+    let board = read_board(&req.board)?;
+    let budget = config.budget(req.time_ms, Duration::from_secs(5))?;
+    let out = run_engine(&config, budget, move |deadline| {
+        let s =
+            pencilbox_islands::solve(&board, Some(deadline)).map_err(|_| ApiError::out_of_time(budget))?;
+        Ok(SolveResponse { outcome: s.outcome.to_string(), best: s.best.map(|m| pairs(m.cells())) })
+    })
+    .await?;
+    Ok(Json(out))
+}

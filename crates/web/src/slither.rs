@@ -1,0 +1,338 @@
+//! `/api/slither/{parse,solve,check,hint,generate}`.
+
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::State;
+use pencilbox_grid::{Cell, Dims, Dot, Edge};
+use pencilbox_slither::check::{Problem, Verdict as CheckVerdict};
+use pencilbox_slither::deduce::{Deducer, Grade, Rule, grade};
+use pencilbox_slither::{Clue, EdgeState, Puzzle, format, solver};
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+use crate::error::Body;
+use crate::{ApiError, Shared, run_engine};
+
+/// The largest puzzle side the web app accepts.
+pub const MAX_SIDE: usize = 100;
+
+/// Reads one puzzle from text, a puzz.link URL or a Loopy game ID.
+fn read_puzzle(text: &str) -> Result<Puzzle, ApiError> {
+    let mut input = format::parse(text).map_err(|e| ApiError::bad(format!("puzzle: {e}")))?;
+    if input.puzzles.len() != 1 {
+        return Err(ApiError::bad(format!("puzzle: expected one puzzle, found {}", input.puzzles.len())));
+    }
+    let p = input.puzzles.remove(0);
+    let d = p.dims();
+    if d.rows() > MAX_SIDE || d.cols() > MAX_SIDE {
+        return Err(ApiError::bad(format!(
+            "puzzle: {d} is larger than the web app's limit of {MAX_SIDE}x{MAX_SIDE}"
+        )));
+    }
+    Ok(p)
+}
+
+/// The clues as rows: a number, `null` (blank) or `"?"` (hidden number).
+fn clue_rows(p: &Puzzle) -> Vec<Vec<serde_json::Value>> {
+    let d = p.dims();
+    (0..d.rows())
+        .map(|r| {
+            (0..d.cols())
+                .map(|c| match p.clue(Cell::new(r, c)) {
+                    Clue::Number(n) => n.into(),
+                    Clue::Blank => serde_json::Value::Null,
+                    Clue::Unknown => "?".into(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[derive(Debug, Serialize)]
+pub struct PuzzleInfo {
+    rows: usize,
+    cols: usize,
+    clues: Vec<Vec<serde_json::Value>>,
+    url: String,
+    loopy: String,
+    text: String,
+}
+
+fn info(p: &Puzzle) -> PuzzleInfo {
+    PuzzleInfo {
+        rows: p.dims().rows(),
+        cols: p.dims().cols(),
+        clues: clue_rows(p),
+        url: format::to_url(p),
+        loopy: format::to_loopy(p),
+        text: format::to_text(p),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParseRequest {
+    puzzle: String,
+}
+
+pub async fn parse(Body(req): Body<ParseRequest>) -> Result<Json<PuzzleInfo>, ApiError> {
+    Ok(Json(info(&read_puzzle(&req.puzzle)?)))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    puzzle: String,
+    time_ms: Option<u64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SolveResponse {
+    /// `unique`, `multiple` or `none`.
+    verdict: &'static str,
+    /// The loop's edges: the solution, or one of several.
+    edges: Option<Vec<usize>>,
+}
+
+pub async fn solve(
+    State(config): State<Shared>,
+    Body(req): Body<SolveRequest>,
+) -> Result<Json<SolveResponse>, ApiError> {
+    let p = read_puzzle(&req.puzzle)?;
+    let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
+    let out = run_engine(&config, budget, move |deadline| {
+        let verdict = solver::solve_within(&p, solver::Budget { max_nodes: None, deadline: Some(deadline) })
+            .ok_or_else(|| ApiError::out_of_time(budget))?;
+        let edges = |s: &pencilbox_slither::Solution| Some(s.edges().map(Edge::index).collect());
+        Ok(match verdict {
+            solver::Verdict::Unique(s) => SolveResponse { verdict: "unique", edges: edges(&s) },
+            solver::Verdict::Multiple(s) => SolveResponse { verdict: "multiple", edges: edges(&s) },
+            solver::Verdict::NoSolution => SolveResponse { verdict: "none", edges: None },
+        })
+    })
+    .await?;
+    Ok(Json(out))
+}
+
+/// A puzzle and the player's marks: edges with a line and edges with a cross (the rest empty).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarksRequest {
+    puzzle: String,
+    #[serde(default)]
+    lines: Vec<usize>,
+    #[serde(default)]
+    crosses: Vec<usize>,
+}
+
+impl MarksRequest {
+    fn read(&self) -> Result<(Puzzle, Vec<EdgeState>), ApiError> {
+        let p = read_puzzle(&self.puzzle)?;
+        let d = p.dims();
+        let mut marks = vec![EdgeState::Unknown; d.num_edges()];
+        for (what, list, state) in
+            [("lines", &self.lines, EdgeState::Line), ("crosses", &self.crosses, EdgeState::Cross)]
+        {
+            for &e in list {
+                let Some(m) = marks.get_mut(e) else {
+                    return Err(ApiError::bad(format!(
+                        "{what}: edge {e} is not on a {d} puzzle ({} edges)",
+                        d.num_edges()
+                    )));
+                };
+                if *m != EdgeState::Unknown && *m != state {
+                    return Err(ApiError::bad(format!("edge {e} is marked both as a line and a cross")));
+                }
+                *m = state;
+            }
+        }
+        Ok((p, marks))
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct CheckResponse {
+    /// `solved`, `incomplete`, `crossing`, `branch`, `wrong_number`, `dead_end` or
+    /// `several_loops`.
+    verdict: &'static str,
+    message: String,
+    /// What to highlight.
+    cells: Vec<[usize; 2]>,
+    dots: Vec<[usize; 2]>,
+    edges: Vec<usize>,
+}
+
+fn check_response(d: Dims, v: CheckVerdict) -> CheckResponse {
+    let dot = |x: Dot| [x.row, x.col];
+    let ids = |es: &[Edge]| es.iter().map(|e| e.index()).collect::<Vec<_>>();
+    let mut r =
+        CheckResponse { verdict: "", message: String::new(), cells: vec![], dots: vec![], edges: vec![] };
+    match v {
+        CheckVerdict::Solved => {
+            r.verdict = "solved";
+            r.message = "solved: the lines are one loop and every number is met".into();
+        }
+        CheckVerdict::Incomplete => {
+            r.verdict = "incomplete";
+            r.message = "no mistake found yet, but the loop is not finished".into();
+        }
+        CheckVerdict::Problem(Problem::Crossing { dot: x, edges }) => {
+            r.verdict = "crossing";
+            r.message = format!("four lines cross at dot {x}");
+            (r.dots, r.edges) = (vec![dot(x)], ids(&edges));
+        }
+        CheckVerdict::Problem(Problem::Branch { dot: x, edges }) => {
+            r.verdict = "branch";
+            r.message = format!("the loop branches: three lines meet at dot {x}");
+            (r.dots, r.edges) = (vec![dot(x)], ids(&edges));
+        }
+        CheckVerdict::Problem(Problem::WrongNumber { cell, clue, lines, crosses }) => {
+            r.verdict = "wrong_number";
+            r.message =
+                format!("the {clue} at cell {cell} has {lines} lines and {crosses} crosses around it");
+            r.cells = vec![[cell.row, cell.col]];
+            r.edges = ids(&d.cell_edges(cell));
+        }
+        CheckVerdict::Problem(Problem::DeadEnd { dot: x, edge }) => {
+            r.verdict = "dead_end";
+            r.message = format!("dead end: the line stops at dot {x}, where every other edge is crossed");
+            (r.dots, r.edges) = (vec![dot(x)], vec![edge.index()]);
+        }
+        CheckVerdict::Problem(Problem::SeveralLoops { loop_edges, .. }) => {
+            r.verdict = "several_loops";
+            r.message = "this closed loop leaves other lines out: there must be only one loop".into();
+            r.edges = ids(&loop_edges);
+        }
+        CheckVerdict::Problem(other) => {
+            r.verdict = "problem";
+            r.message = format!("{other:?}");
+        }
+    }
+    r
+}
+
+pub async fn check(
+    State(config): State<Shared>,
+    Body(req): Body<MarksRequest>,
+) -> Result<Json<CheckResponse>, ApiError> {
+    let (p, marks) = req.read()?;
+    // Linear in the board, but off the executor like all engine work.
+    let budget = config.budget(None, Duration::from_secs(10))?;
+    let out = run_engine(&config, budget, move |_deadline| {
+        let v = pencilbox_slither::check::check(&p, &marks).map_err(|e| ApiError::bad(e.to_string()))?;
+        Ok(check_response(p.dims(), v))
+    })
+    .await?;
+    Ok(Json(out))
+}
+
+#[derive(Debug, Serialize)]
+pub struct Fix {
+    edge: usize,
+    /// `line` or `cross`.
+    state: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct HintResponse {
+    /// `step` (a deduction), `stuck` (no rule applies), `contradiction` (the marks are part of
+    /// no solution) or `solved` (every edge is decided).
+    status: &'static str,
+    rule: Option<String>,
+    at: Option<String>,
+    fixed: Vec<Fix>,
+}
+
+pub async fn hint(
+    State(config): State<Shared>,
+    Body(req): Body<MarksRequest>,
+) -> Result<Json<HintResponse>, ApiError> {
+    let (p, marks) = req.read()?;
+    let budget = config.budget(None, Duration::from_secs(10))?;
+    let out = run_engine(&config, budget, move |_deadline| {
+        let empty = HintResponse { status: "", rule: None, at: None, fixed: vec![] };
+        if marks.iter().all(|&m| m != EdgeState::Unknown) {
+            return Ok(HintResponse { status: "solved", ..empty });
+        }
+        let deducer = Deducer::with_states(&p, &marks)
+            .ok_or_else(|| ApiError::internal("marks of the wrong length"))?;
+        Ok(match deducer.next_step(Rule::ALL) {
+            Err(_) => HintResponse { status: "contradiction", ..empty },
+            Ok(None) => HintResponse { status: "stuck", ..empty },
+            Ok(Some(step)) => HintResponse {
+                status: "step",
+                rule: Some(step.rule.name().to_string()),
+                at: Some(step.at),
+                fixed: step
+                    .fixed
+                    .iter()
+                    .map(|&(e, s)| Fix {
+                        edge: e.index(),
+                        state: if s == EdgeState::Line { "line" } else { "cross" },
+                    })
+                    .collect(),
+            },
+        })
+    })
+    .await?;
+    Ok(Json(out))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateRequest {
+    rows: usize,
+    cols: usize,
+    /// `basic`, `standard`, `advanced` or `search`.
+    difficulty: String,
+    seed: Option<u64>,
+    time_ms: Option<u64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct GenerateResponse {
+    seed: u64,
+    difficulty: &'static str,
+    #[serde(flatten)]
+    puzzle: PuzzleInfo,
+}
+
+/// Generation tries this many loops before giving up.
+const ATTEMPTS: usize = 200;
+
+pub async fn generate(
+    State(config): State<Shared>,
+    Body(req): Body<GenerateRequest>,
+) -> Result<Json<GenerateResponse>, ApiError> {
+    let target = match req.difficulty.to_ascii_lowercase().as_str() {
+        "basic" => Grade::Basic,
+        "standard" => Grade::Standard,
+        "advanced" => Grade::Advanced,
+        "search" => Grade::Search,
+        other => {
+            return Err(ApiError::bad(format!(
+                "difficulty {other:?}: expected basic, standard, advanced or search"
+            )));
+        }
+    };
+    if !(2..=MAX_SIDE).contains(&req.rows) || !(2..=MAX_SIDE).contains(&req.cols) {
+        return Err(ApiError::bad(format!("rows and cols must be between 2 and {MAX_SIDE}")));
+    }
+    let d = Dims::new(req.rows, req.cols).map_err(|e| ApiError::bad(e.to_string()))?;
+    let seed = req.seed.unwrap_or(0);
+    let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
+    let out = run_engine(&config, budget, move |deadline| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let p = pencilbox_slither::generate::generate_until(d, target, ATTEMPTS, Some(deadline), &mut rng);
+        match p {
+            Some(p) => Ok(GenerateResponse { seed, difficulty: grade(&p).name(), puzzle: info(&p) }),
+            None if std::time::Instant::now() >= deadline => Err(ApiError::out_of_time(budget)),
+            None => Err(ApiError::bad(format!(
+                "no {target} puzzle of size {d} found in {ATTEMPTS} tries; try another seed or difficulty"
+            ))),
+        }
+    })
+    .await?;
+    Ok(Json(out))
+}

@@ -1,0 +1,465 @@
+//! The JSON API, in process (`tower::ServiceExt::oneshot`): known answers for every route, and
+//! the 400 / 413 / time-out behaviour.
+
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use pencilbox_web::{Config, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+fn app() -> Router {
+    router(Config::default())
+}
+
+fn example(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/../../examples/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+async fn send(app: &Router, req: Request<Body>) -> (StatusCode, Vec<u8>, String) {
+    let resp = app.clone().oneshot(req).await.unwrap();
+    let status = resp.status();
+    let ctype =
+        resp.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes().to_vec();
+    (status, bytes, ctype)
+}
+
+async fn post_raw(app: &Router, path: &str, body: impl Into<Body>) -> (StatusCode, Value) {
+    let req = Request::post(path).header("content-type", "application/json").body(body.into()).unwrap();
+    let (status, bytes, ctype) = send(app, req).await;
+    assert!(ctype.starts_with("application/json"), "{path}: content type {ctype}");
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    post_raw(&app(), path, body.to_string()).await
+}
+
+async fn ok(path: &str, body: Value) -> Value {
+    let (status, v) = post(path, body).await;
+    assert_eq!(status, StatusCode::OK, "{path}: {v}");
+    v
+}
+
+async fn bad(path: &str, body: Value, needle: &str) {
+    let (status, v) = post(path, body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {v}");
+    let msg = v["error"].as_str().unwrap();
+    assert!(msg.contains(needle), "{path}: {msg:?} should mention {needle:?}");
+}
+
+#[tokio::test]
+async fn health_and_pages() {
+    let (status, body, ctype) = send(&app(), Request::get("/api/health").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(ctype.starts_with("application/json"));
+    assert_eq!(serde_json::from_slice::<Value>(&body).unwrap()["status"], "ok");
+    for (path, want) in [
+        ("/", "text/html"),
+        ("/style.css", "text/css"),
+        ("/app.js", "text/javascript"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let (status, body, ctype) = send(&app(), Request::get(path).body(Body::empty()).unwrap()).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(ctype.starts_with(want), "{path}: {ctype}");
+        let text = String::from_utf8(body).unwrap().replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
+        assert!(
+            !text.contains("http://") && !text.contains("https://"),
+            "{path} loads nothing from the internet"
+        );
+    }
+    let (status, body, _) = send(&app(), Request::get("/api/nope").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(String::from_utf8(body).unwrap().contains("no API route /api/nope"));
+    let (status, body, _) = send(&app(), Request::get("/api/dots/solve").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(String::from_utf8(body).unwrap().contains("does not accept GET"));
+}
+
+#[tokio::test]
+async fn walls_samples_and_moves() {
+    for (i, winner) in [(1, "Second"), (2, "First"), (3, "First")] {
+        let v = ok("/api/walls/analyze", json!({ "board": example(&format!("walls/sample-{i}.in")) })).await;
+        assert_eq!(v["mover_wins"], winner == "First", "sample {i}: {v}");
+        assert_eq!(example(&format!("walls/sample-{i}.out")).trim(), winner);
+    }
+    let v = ok("/api/walls/analyze", json!({ "board": example("walls/sample-2.in") })).await;
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["winning_moves"], json!([[1, 1]]));
+    assert_eq!(v["parts"], json!([{ "top": 0, "left": 0, "bottom": 1, "right": 1, "grundy": 2 }]));
+    // After the winning move the board is all walls: the other player has lost.
+    let v =
+        ok("/api/walls/analyze", json!({ "board": example("walls/sample-2.in"), "moves": [[1, 1]] })).await;
+    assert_eq!(v["over"], true);
+    assert_eq!(v["grundy"], 0);
+    assert_eq!(v["walls"].as_array().unwrap().len(), 3);
+    // An empty 1x3 row after the middle move: two 1x1 parts of value 1 each.
+    let v = ok("/api/walls/analyze", json!({ "board": "3 3\n...\n...\n...\n", "moves": [[1, 1]] })).await;
+    assert_eq!(v["parts"].as_array().unwrap().len(), 4);
+    bad(
+        "/api/walls/analyze",
+        json!({ "board": "2 2\nX.\n..\n", "moves": [[0, 0]] }),
+        "moves[0]: cell (0, 0) is marked",
+    )
+    .await;
+    bad("/api/walls/analyze", json!({ "board": "2 2\nX.\n.Q\n" }), "board: line 3, column 2: row 2 has 'Q'")
+        .await;
+    bad("/api/walls/analyze", json!({ "board": "40 1\n" }), "board").await;
+}
+
+#[tokio::test]
+async fn dots_solve_move_endgame() {
+    let v = ok("/api/dots/solve", json!({ "rows": 2, "cols": 2, "moves": true })).await;
+    assert_eq!(v["value"], 2);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 12);
+    let best = v["best"]["line"].as_u64().unwrap();
+    let best_value =
+        v["moves"].as_array().unwrap().iter().find(|m| m["line"] == best).unwrap()["value"].clone();
+    assert_eq!(best_value, 2);
+    // The same position three ways.
+    let empty_lines = "0".repeat(12);
+    let olympiad = "2 2\n00\n00\n00\n000\n000\n";
+    for spec in [
+        json!({ "lines": empty_lines, "rows": 2, "cols": 2 }),
+        json!({ "position": olympiad }),
+        json!({ "drawn": [], "rows": 2, "cols": 2 }),
+    ] {
+        assert_eq!(ok("/api/dots/solve", spec).await["value"], 2);
+    }
+    // A bigger board needs a budget; with a tiny one it runs out of time.
+    bad("/api/dots/solve", json!({ "rows": 3, "cols": 4 }), "give `time_ms`").await;
+    let (status, v) = post("/api/dots/solve", json!({ "rows": 4, "cols": 4, "time_ms": 50 })).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert!(v["error"].as_str().unwrap().starts_with("work exceeded its time budget (50 ms)"), "{v}");
+
+    for level in ["random", "greedy", "strong"] {
+        let v = ok(
+            "/api/dots/move",
+            json!({ "rows": 2, "cols": 2, "drawn": [0, 1], "level": level, "time_ms": 200 }),
+        )
+        .await;
+        let line = v["line"].as_u64().unwrap();
+        assert!((2..12).contains(&line), "{level}: {v}");
+    }
+    // A box with three sides drawn: the strong engine takes it.
+    let v =
+        ok("/api/dots/move", json!({ "rows": 1, "cols": 1, "drawn": [0, 1, 2], "level": "strong" })).await;
+    assert_eq!((v["line"].as_u64(), v["completes"].as_u64()), (Some(3), Some(1)));
+    bad(
+        "/api/dots/move",
+        json!({ "rows": 1, "cols": 1, "drawn": [0, 1, 2, 3], "level": "strong" }),
+        "game is over",
+    )
+    .await;
+    bad("/api/dots/move", json!({ "rows": 2, "cols": 2, "level": "genius" }), "unknown level").await;
+    bad(
+        "/api/dots/move",
+        json!({ "rows": 2, "cols": 2, "drawn": [12], "level": "greedy" }),
+        "line 12 is not on a 2x2 board",
+    )
+    .await;
+
+    let v = ok("/api/dots/endgame", json!({ "position": example("dots/endgame-1.in") })).await;
+    assert_eq!(v["value"].to_string(), example("dots/endgame-1.out").trim());
+    assert_eq!(v["chains"], json!([1, 2, 6]));
+    let v = ok("/api/dots/endgame", json!({ "position": example("dots/endgame-2.in") })).await;
+    assert_eq!(v["value"].to_string(), example("dots/endgame-2.out").trim());
+    bad("/api/dots/endgame", json!({ "rows": 2, "cols": 2 }), "not a simple chains-and-loops endgame").await;
+    bad("/api/dots/solve", json!({ "position": "2 2\n00\n" }), "position: ").await;
+    bad("/api/dots/solve", json!({ "rows": 2 }), "give `position`").await;
+}
+
+const THSL_URL: &str = "https://puzz.link/p?slither/6/5/g11bga18060216bc21c";
+
+#[tokio::test]
+async fn slither_parse_solve_generate() {
+    let v = ok("/api/slither/parse", json!({ "puzzle": example("slither/thsl-1.in") })).await;
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(8), Some(8)));
+    assert_eq!(v["clues"][0], json!([1, 0, 1, 1, 2, 2, 1, 3]));
+    let again = ok("/api/slither/parse", json!({ "puzzle": v["url"] })).await;
+    assert_eq!(again["clues"], v["clues"]);
+    let loopy = ok("/api/slither/parse", json!({ "puzzle": v["loopy"] })).await;
+    assert_eq!(loopy["clues"], v["clues"]);
+    let url = ok("/api/slither/parse", json!({ "puzzle": THSL_URL })).await;
+    assert_eq!((url["rows"].as_u64(), url["cols"].as_u64()), (Some(5), Some(6)));
+
+    let v = ok("/api/slither/solve", json!({ "puzzle": example("slither/thsl-1.in") })).await;
+    assert_eq!(v["verdict"], "unique");
+    let p = pencilbox_slither::format::parse(&example("slither/thsl-1.in")).unwrap().puzzles.remove(0);
+    let edges =
+        v["edges"].as_array().unwrap().iter().map(|e| pencilbox_grid::Edge(e.as_u64().unwrap() as usize));
+    let s = pencilbox_slither::Solution::from_edges(p.dims(), edges);
+    assert_eq!(pencilbox_slither::format::picture(&p, &s), example("slither/thsl-1.out"));
+    assert_eq!(ok("/api/slither/solve", json!({ "puzzle": "1 2\n. .\n" })).await["verdict"], "multiple");
+    assert_eq!(ok("/api/slither/solve", json!({ "puzzle": "1 1\n1\n" })).await["verdict"], "none");
+
+    let g =
+        ok("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "basic", "seed": 7 })).await;
+    assert_eq!((g["seed"].as_u64(), g["difficulty"].as_str()), (Some(7), Some("basic")));
+    let g2 =
+        ok("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "basic", "seed": 7 })).await;
+    assert_eq!(g, g2, "a seed reproduces the puzzle");
+    assert_eq!(ok("/api/slither/solve", json!({ "puzzle": g["url"] })).await["verdict"], "unique");
+    bad("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "fiendish" }), "difficulty")
+        .await;
+    bad(
+        "/api/slither/generate",
+        json!({ "rows": 500, "cols": 5, "difficulty": "basic" }),
+        "between 2 and 100",
+    )
+    .await;
+    bad("/api/slither/parse", json!({ "puzzle": "2 2\n3 .\n" }), "puzzle: ").await;
+    bad("/api/slither/parse", json!({ "puzzle": "101 1\n" }), "puzzle").await;
+}
+
+#[tokio::test]
+async fn slither_check_finds_each_problem_and_hint_steps() {
+    let d = pencilbox_grid::Dims::new(3, 3).unwrap();
+    let puzzle = "3 3\n. . .\n. . .\n. . 0\n";
+    let dot_edges = |r, c| d.dot_edges(pencilbox_grid::Dot::new(r, c)).map(|e| e.index()).collect::<Vec<_>>();
+    let cell_edges = |r, c| d.cell_edges(pencilbox_grid::Cell::new(r, c)).map(|e| e.index()).to_vec();
+    let check = |lines: Vec<usize>, crosses: Vec<usize>| async move {
+        ok("/api/slither/check", json!({ "puzzle": puzzle, "lines": lines, "crosses": crosses })).await
+    };
+    let v = check(dot_edges(1, 1), vec![]).await;
+    assert_eq!((v["verdict"].as_str(), &v["dots"]), (Some("crossing"), &json!([[1, 1]])));
+    let v = check(dot_edges(1, 1)[..3].to_vec(), vec![]).await;
+    assert_eq!(v["verdict"], "branch");
+    let v = check(vec![cell_edges(2, 2)[0]], vec![]).await;
+    assert_eq!((v["verdict"].as_str(), &v["cells"]), (Some("wrong_number"), &json!([[2, 2]])));
+    let h00 = d.h_edge(0, 0).index();
+    let others: Vec<usize> = dot_edges(0, 1).into_iter().filter(|&e| e != h00).collect();
+    let v = check(vec![h00], others).await;
+    assert_eq!((v["verdict"].as_str(), &v["edges"]), (Some("dead_end"), &json!([h00])));
+    let mut two = cell_edges(0, 0);
+    two.extend(cell_edges(0, 2));
+    let v = check(two, vec![]).await;
+    assert_eq!(v["verdict"], "several_loops");
+    assert_eq!(v["edges"].as_array().unwrap().len(), 4);
+    assert_eq!(check(vec![], vec![]).await["verdict"], "incomplete");
+    let solved = check(cell_edges(0, 0), vec![]).await;
+    assert_eq!(solved["verdict"], "solved", "{solved}");
+    bad("/api/slither/check", json!({ "puzzle": puzzle, "lines": [0], "crosses": [0] }), "both").await;
+    bad("/api/slither/check", json!({ "puzzle": puzzle, "lines": [24] }), "edge 24 is not on a 3x3 puzzle")
+        .await;
+
+    // Hints: the 0 crosses its four sides first.
+    let v = ok("/api/slither/hint", json!({ "puzzle": puzzle })).await;
+    assert_eq!((v["status"].as_str(), v["rule"].as_str()), (Some("step"), Some("1 zero")));
+    let mut fixed: Vec<u64> =
+        v["fixed"].as_array().unwrap().iter().map(|f| f["edge"].as_u64().unwrap()).collect();
+    fixed.sort();
+    let mut want: Vec<u64> = cell_edges(2, 2).into_iter().map(|e| e as u64).collect();
+    want.sort();
+    assert_eq!(fixed, want);
+    let next = ok("/api/slither/hint", json!({ "puzzle": puzzle, "crosses": want })).await;
+    assert_ne!(next["rule"], "1 zero", "a step already taken is not repeated: {next}");
+    assert_eq!(ok("/api/slither/hint", json!({ "puzzle": "2 2\n. .\n. .\n" })).await["status"], "stuck");
+    let v = ok("/api/slither/hint", json!({ "puzzle": puzzle, "lines": [cell_edges(2, 2)[0]] })).await;
+    assert_eq!(v["status"], "contradiction");
+}
+
+#[tokio::test]
+async fn islands_routes() {
+    let g = ok("/api/islands/generate", json!({ "preset": "small", "seed": 7 })).await;
+    assert_eq!((g["n"].as_u64(), g["status"].as_str()), (Some(5), Some("ongoing")));
+    assert_eq!(g, ok("/api/islands/generate", json!({ "preset": "small", "seed": 7 })).await);
+    let board = example("islands/statement-1.in");
+    // The 1 at (1, 3) alone is legal; with its neighbour (a 3-region) it holds two numbers.
+    assert_eq!(
+        ok("/api/islands/legal", json!({ "board": board, "cells": [[1, 3]] })).await,
+        json!({ "legal": true, "reason": null })
+    );
+    let v = ok("/api/islands/legal", json!({ "board": board, "cells": [[1, 2], [1, 3], [0, 2]] })).await;
+    assert_eq!(v["legal"], false);
+    assert!(v["reason"].as_str().unwrap().contains("two or more numbers"), "{v}");
+    let v = ok("/api/islands/legal", json!({ "board": board, "cells": [[9, 9]] })).await;
+    assert!(v["reason"].as_str().unwrap().contains("off the 5x5 board"), "{v}");
+    let v = ok("/api/islands/legal", json!({ "board": board, "cells": [[3, 0], [2, 0]] })).await;
+    assert_eq!(v["legal"], true, "{v}");
+
+    for level in ["random", "greedy", "strong"] {
+        let v = ok("/api/islands/move", json!({ "board": board, "level": level, "time_ms": 300 })).await;
+        let cells = v["cells"].as_array().unwrap();
+        assert!(!cells.is_empty(), "{level}: {v}");
+        let legal = ok("/api/islands/legal", json!({ "board": board, "cells": cells })).await;
+        assert_eq!(legal["legal"], true, "{level}: {v}");
+    }
+    let s = ok("/api/islands/solve", json!({ "board": board })).await;
+    let outcome = s["outcome"].as_str().unwrap();
+    assert!(["Win", "Draw", "Loss"].contains(&outcome), "{s}");
+    let over = ok("/api/islands/move", json!({ "board": "1\nB\n", "level": "greedy" })).await;
+    assert_eq!((over["cells"].is_null(), over["after"]["status"].as_str()), (true, Some("draw")));
+    bad("/api/islands/generate", json!({ "preset": "huge" }), "preset").await;
+    bad("/api/islands/move", json!({ "board": board, "level": "x" }), "level").await;
+    bad("/api/islands/solve", json!({ "board": "31\n" }), "board").await;
+}
+
+#[tokio::test]
+async fn bad_requests_are_400_with_a_reason_and_big_bodies_413() {
+    let app = app();
+    let (status, v) = post_raw(&app, "/api/walls/analyze", "{not json").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid JSON body: key must be a string at line 1 column 2"),
+        "{v}"
+    );
+    let (status, v) = post_raw(&app, "/api/walls/analyze", "{}").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("missing field `board`"), "{v}");
+    let (status, v) = post_raw(&app, "/api/walls/analyze", r#"{"board": 3}"#).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("invalid type"), "{v}");
+    let (status, v) = post_raw(&app, "/api/walls/analyze", r#"{"board": "1 1\n.\n", "colour": 1}"#).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("unknown field `colour`"), "{v}");
+    let big = format!("{{\"puzzle\": \"{}\"}}", "1".repeat(300 * 1024));
+    let (status, v) = post_raw(&app, "/api/slither/parse", big).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(v["error"].as_str().unwrap().contains("too large"), "{v}");
+    bad(
+        "/api/dots/solve",
+        json!({ "rows": 2, "cols": 2, "time_ms": 10_000_000 }),
+        "above the server's limit",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn slither_solve_of_a_hard_big_puzzle_stops_at_its_budget() {
+    // A blank 60x60 board has a vast number of loops: proving uniqueness never ends, but the
+    // first two solutions come at once; a budget of 1 ms still answers (with a time-out) fast.
+    let start = Instant::now();
+    let blank = format!("60 60\n{}", format!("{}\n", ". ".repeat(60)).repeat(60));
+    let (status, v) = post("/api/slither/solve", json!({ "puzzle": blank, "time_ms": 1 })).await;
+    assert!(status == StatusCode::OK || status == StatusCode::SERVICE_UNAVAILABLE, "{status} {v}");
+    assert!(start.elapsed() < Duration::from_secs(5));
+    let start = Instant::now();
+    let (status, v) = post(
+        "/api/slither/generate",
+        json!({ "rows": 100, "cols": 100, "difficulty": "search", "time_ms": 100 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert_eq!(v["error"], "work exceeded its time budget (100 ms)");
+    assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_solve_does_not_block_health() {
+    let app = app();
+    let long = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            post_raw(&app, "/api/dots/solve", json!({ "rows": 4, "cols": 4, "time_ms": 1500 }).to_string())
+                .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let start = Instant::now();
+    let (status, _, _) = send(&app, Request::get("/api/health").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(start.elapsed() < Duration::from_millis(500), "health took {:?}", start.elapsed());
+    assert!(!long.is_finished(), "the solve should still be running");
+    let (status, v) = long.await.unwrap();
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+}
+
+#[tokio::test]
+async fn random_json_bodies_never_500_nor_hang() {
+    use rand::{Rng, SeedableRng};
+    let app = app();
+    let routes = [
+        "/api/walls/analyze",
+        "/api/dots/solve",
+        "/api/dots/move",
+        "/api/dots/endgame",
+        "/api/slither/parse",
+        "/api/slither/solve",
+        "/api/slither/check",
+        "/api/slither/hint",
+        "/api/slither/generate",
+        "/api/islands/generate",
+        "/api/islands/move",
+        "/api/islands/legal",
+        "/api/islands/solve",
+    ];
+    let keys = [
+        "board",
+        "moves",
+        "position",
+        "lines",
+        "drawn",
+        "rows",
+        "cols",
+        "level",
+        "time_ms",
+        "seed",
+        "puzzle",
+        "crosses",
+        "difficulty",
+        "preset",
+        "cells",
+    ];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let value = |rng: &mut rand_chacha::ChaCha8Rng| -> Value {
+        match rng.random_range(0..9) {
+            0 => json!(rng.random_range(-3i64..40)),
+            1 => json!(
+                [
+                    "2 2\n..\n..\n",
+                    "1 1\n0\n",
+                    "3\n1 # 1\n# # #\n# # #\n",
+                    "",
+                    "strong",
+                    "basic",
+                    "small",
+                    "0000",
+                    "p?slither/2/2/dd"
+                ][rng.random_range(0..9)]
+            ),
+            2 => json!([rng.random_range(0..30), rng.random_range(0..30)]),
+            3 => json!([[rng.random_range(0..4), rng.random_range(0..4)], [0, 1]]),
+            4 => Value::Null,
+            5 => json!(true),
+            6 => json!(u64::MAX),
+            7 => json!(rng.random_range(1u64..50)),
+            _ => json!({ "x": [] }),
+        }
+    };
+    for i in 0..400 {
+        let route = routes[i % routes.len()];
+        let mut obj = serde_json::Map::new();
+        for _ in 0..rng.random_range(0..5) {
+            let k = keys[rng.random_range(0..keys.len())];
+            obj.insert(k.to_string(), value(&mut rng));
+        }
+        // Keep every request cheap: the point is robustness, not solving.
+        obj.insert("time_ms".into(), json!(rng.random_range(1u64..50)));
+        if route.ends_with("generate")
+            || route.ends_with("parse")
+            || route.ends_with("check")
+            || route.ends_with("legal")
+            || route.ends_with("endgame")
+        {
+            obj.remove("time_ms");
+            if route == "/api/slither/generate" {
+                obj.insert("time_ms".into(), json!(20));
+            }
+        }
+        let body = Value::Object(obj).to_string();
+        let start = Instant::now();
+        let (status, v) = post_raw(&app, route, body.clone()).await;
+        assert!(status != StatusCode::INTERNAL_SERVER_ERROR, "{route} {body}: {v}");
+        assert!(v.get("error").is_some() || status == StatusCode::OK, "{route} {body}: {v}");
+        assert!(start.elapsed() < Duration::from_secs(3), "{route} {body} took {:?}", start.elapsed());
+    }
+}
