@@ -120,7 +120,7 @@ pub fn generate_until(
             let budget = solver::Budget { max_nodes: Some(CHECK_NODES), deadline };
             // Only a proven answer counts: a removal whose check runs out of budget (a rare,
             // heavy-tailed search) keeps its clue.
-            remove_clues(&mut p, &order, |p| proven_unique(p, budget));
+            remove_clues(&mut p, &order, |p| !late() && proven_unique(p, budget));
         }
         // Re-checked from scratch: the grade, and uniqueness without a budget (every accepted
         // removal was already proven unique; this guards the whole pipeline).
