@@ -8,17 +8,21 @@ use pencilbox_dots::lines::{Geometry, LineSet};
 use pencilbox_dots::solver::{Solver, TableSize};
 use pencilbox_grid::Dims;
 
-fn solve(rows: usize, cols: usize) -> i32 {
+fn solve(rows: usize, cols: usize, threads: usize) -> i32 {
     let geo = Geometry::new(Dims::new(rows, cols).unwrap()).unwrap();
-    Solver::new(geo, TableSize::Mib(32)).value(LineSet::EMPTY).unwrap()
+    let mut solver = Solver::new(geo, TableSize::Mib(32));
+    solver.set_threads(threads);
+    solver.value(LineSet::EMPTY).unwrap()
 }
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve_empty");
     group.sample_size(10);
     for (r, cols, v) in [(2, 2, 2), (2, 3, -2), (3, 3, -3)] {
-        group.bench_function(format!("{r}x{cols}"), |b| b.iter(|| assert_eq!(solve(r, cols), v)));
+        group.bench_function(format!("{r}x{cols}"), |b| b.iter(|| assert_eq!(solve(r, cols, 1), v)));
     }
+    // The optional second search thread (lazy SMP over the shared table), on the 2-core machine.
+    group.bench_function("3x3-2threads", |b| b.iter(|| assert_eq!(solve(3, 3, 2), -3)));
     group.finish();
 }
 
