@@ -56,11 +56,9 @@ fn puzzle(dims: Dims, clues: &[Option<u8>]) -> Puzzle {
 }
 
 /// The clues a loop gives its cells, keeping cell `i`'s clue when bit `i` of `keep` is set.
-fn clues_of_loop(d: Dims, s: &Solution, keep: u16) -> Vec<Option<u8>> {
-    d.cells()
-        .enumerate()
-        .map(|(i, cell)| (keep >> i & 1 == 1).then(|| s.sides_on_loop(cell) as u8).filter(|&k| k <= 3))
-        .collect()
+fn kept_clues(s: &Solution, keep: u16) -> Puzzle {
+    let d = s.dims();
+    pencilbox_slither::generate::clues_of_loop(s, |cell| keep >> d.cell_index(cell) & 1 == 1)
 }
 
 proptest! {
@@ -81,8 +79,7 @@ proptest! {
         let d = Dims::new(r, c).unwrap();
         let loops = all_loops(d);
         let s = &loops[pick.index(loops.len())];
-        let clues = clues_of_loop(d, s, keep);
-        let p = puzzle(d, &clues);
+        let p = kept_clues(s, keep);
         prop_assert!(meets(&p, s));
         check(&p, &loops);
     }
@@ -102,8 +99,7 @@ proptest! {
         let d = Dims::new(r, c).unwrap();
         let loops = all_loops(d);
         let s = &loops[pick.index(loops.len())];
-        let clues = clues_of_loop(d, s, keep);
-        let p = puzzle(d, &clues);
+        let p = kept_clues(s, keep);
         let solutions: Vec<&Solution> = loops.iter().filter(|l| meets(&p, l)).collect();
         let mut bad = None;
         let mut deducer = Deducer::new(&p);
