@@ -1,20 +1,12 @@
-// The home page: shows whether the API answers. The game pages come with the next phase.
-
-/** POST (or GET when body is undefined) a JSON request to the API; throws the API's error text. */
-export async function api(path, body) {
-  const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-  const response = await fetch(path, init);
-  const json = await response.json();
-  if (!response.ok) throw new Error(json.error ?? `HTTP ${response.status}`);
-  return json;
-}
+// The home page: shows whether the API answers.
+import { api } from './common.js';
 
 async function showHealth() {
   const el = document.getElementById('health');
   if (!el) return;
   try {
     const h = await api('/api/health');
-    el.textContent = `Server ${h.status}, version ${h.version}.`;
+    el.textContent = `Server ${h.status}, version ${h.version}. Everything runs on this machine.`;
   } catch (e) {
     el.textContent = `The server does not answer: ${e.message}`;
   }

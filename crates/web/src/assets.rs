@@ -1,26 +1,117 @@
-//! The static pages, embedded in the binary so the app works offline and needs no build step.
+//! The static pages, embedded in the binary so the app works offline and needs no build step:
+//! plain HTML, CSS and JavaScript modules drawing SVG boards.
 
 use axum::Router;
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::extract::Path;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use crate::Shared;
 
-const INDEX: &str = include_str!("../assets/index.html");
-const STYLE: &str = include_str!("../assets/style.css");
-const APP: &str = include_str!("../assets/app.js");
-const ICON: &str = include_str!("../assets/favicon.svg");
+/// One embedded file: its URL path (without the leading `/`) and its body.
+struct Asset {
+    path: &'static str,
+    body: &'static str,
+}
 
-fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse + Clone {
-    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body)
+macro_rules! assets {
+    ($($path:literal),* $(,)?) => {
+        &[$(Asset { path: $path, body: include_str!(concat!("../assets/", $path)) }),*]
+    };
+}
+
+/// Every file under `assets/` that the pages use.
+const ASSETS: &[Asset] = assets![
+    "index.html",
+    "style.css",
+    "common.js",
+    "app.js",
+    "favicon.svg",
+    "dots.html",
+    "dots.js",
+    "slither.html",
+    "slither.js",
+    "islands.html",
+    "islands.js",
+    "walls.html",
+    "walls.js",
+];
+
+/// The game pages, also reachable without `.html` (`/dots` is `dots.html`).
+const PAGES: &[&str] = &["dots", "slither", "islands", "walls"];
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next() {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        _ => "application/octet-stream",
+    }
+}
+
+fn find(path: &str) -> Option<&'static Asset> {
+    let path = match path {
+        "" => "index.html",
+        page if PAGES.contains(&page) => {
+            return ASSETS.iter().find(|a| a.path.strip_suffix(".html") == Some(page));
+        }
+        other => other,
+    };
+    ASSETS.iter().find(|a| a.path == path)
+}
+
+fn respond(path: &str) -> Response {
+    match find(path) {
+        Some(asset) => (
+            [(header::CONTENT_TYPE, content_type(asset.path)), (header::CACHE_CONTROL, "no-cache")],
+            asset.body,
+        )
+            .into_response(),
+        None => {
+            (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "no such page\n")
+                .into_response()
+        }
+    }
 }
 
 pub fn routes() -> Router<Shared> {
     Router::new()
-        .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX) }))
-        .route("/index.html", get(|| async { asset("text/html; charset=utf-8", INDEX) }))
-        .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
-        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP) }))
-        .route("/favicon.svg", get(|| async { asset("image/svg+xml", ICON) }))
+        .route("/", get(|| async { respond("") }))
+        .route("/{file}", get(|Path(file): Path<String>| async move { respond(&file) }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_and_its_module_are_embedded() {
+        for page in PAGES {
+            assert!(find(page).is_some(), "{page}");
+            let html = find(&format!("{page}.html")).unwrap().body;
+            let module = format!("/{page}.js");
+            assert!(html.contains(&module), "{page}.html does not load {module}");
+            assert!(find(&format!("{page}.js")).is_some(), "{page}.js");
+        }
+        assert_eq!(find("").unwrap().path, "index.html");
+        assert!(find("nope.html").is_none());
+        assert!(find("../Cargo.toml").is_none());
+    }
+
+    #[test]
+    fn every_local_module_import_is_embedded() {
+        // A page that imports a module we do not serve would break only in the browser.
+        for asset in ASSETS.iter().filter(|a| a.path.ends_with(".js") || a.path.ends_with(".html")) {
+            for piece in asset.body.split(['\'', '"']).filter(|s| s.starts_with("./") || s.starts_with('/')) {
+                let name = piece.trim_start_matches("./").trim_start_matches('/');
+                let looks_like_file =
+                    name.ends_with(".js") || name.ends_with(".css") || name.ends_with(".svg");
+                if looks_like_file {
+                    assert!(find(name).is_some(), "{} refers to {piece}, which is not embedded", asset.path);
+                }
+            }
+        }
+    }
 }

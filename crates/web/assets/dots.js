@@ -1,0 +1,1 @@
+// The Dots-and-Boxes page (being written).

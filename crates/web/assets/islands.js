@@ -1,0 +1,1 @@
+// The Islands page (being written).

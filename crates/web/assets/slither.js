@@ -1,0 +1,1 @@
+// The Slitherlink page (being written).

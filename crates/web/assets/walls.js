@@ -1,0 +1,1 @@
+// The Wall Making Game page (being written).

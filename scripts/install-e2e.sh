@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what the browser tests need on a fresh Debian machine: Debian's chromium (the tests
+# drive /usr/bin/chromium headless) and the npm packages pinned in e2e/package-lock.json
+# (playwright-core only: it never downloads a browser). Safe to run again: it skips what is there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "== installing Debian's chromium (apt-get)"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
+chromium --version
+
+if ! command -v node >/dev/null 2>&1; then
+  echo "install-e2e: node and npm are needed for the browser tests (Debian: apt-get install nodejs npm)" >&2
+  exit 1
+fi
+if [ ! -d e2e/node_modules/playwright-core ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
+  echo "== npm ci (e2e)"
+  (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+fi
+echo "node $(node --version), playwright-core $(node -p "require('./e2e/node_modules/playwright-core/package.json').version")"
