@@ -1,0 +1,105 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { session } from '../harness.mjs';
+
+let s;
+before(async () => { s = await session(); });
+after(async () => { await s?.close(); });
+
+const SAMPLE_3 = '4 5\nX....\n...X.\n.....\n.....\n';
+
+async function analyze(moves) {
+  const res = await fetch(`${s.url}/api/walls/analyze`, { method: 'POST', body: JSON.stringify({ board: SAMPLE_3, moves }) });
+  assert.equal(res.status, 200);
+  return res.json();
+}
+
+async function newGame(page, kind, first = 'you') {
+  await page.selectOption('#kind', kind);
+  await page.selectOption('#first', first);
+  await page.click('#new');
+}
+
+/** The moves listed in the panel, as [row, col]. */
+async function movesShown(page) {
+  const items = await page.locator('#moves li').allInnerTexts();
+  return items.map((t) => t.match(/\((\d+), (\d+)\)/).slice(1).map(Number));
+}
+
+test('contest sample 3: the values, the winning moves and a move with the engine reply', async () => {
+  const page = await s.open('/walls');
+  await newGame(page, 'sample');
+  await page.locator('#status').filter({ hasText: 'Your move' }).waitFor();
+  // The contest answer for sample 3 is "First": Grundy value 1, seven winning moves.
+  assert.equal(await page.getAttribute('#grundy', 'data-grundy'), '1');
+  await page.check('#show-wins');
+  const winning = await page.locator('[data-winning="1"]').evaluateAll((els) => els.map((e) => e.dataset.cell));
+  assert.deepEqual(winning.sort(), ['0,1', '0,2', '0,3', '1,2', '2,2', '3,1', '3,2']);
+  assert.equal(await page.locator('circle.win').count(), 7);
+  assert.match(await page.locator('#wins').innerText(), /Winning moves for you: \(0, 1\)/);
+  // Marked cells cannot be chosen.
+  await page.click('[data-cell="0,0"]');
+  await page.locator('#status').filter({ hasText: 'marked' }).waitFor();
+  assert.equal(await page.locator('#moves li').count(), 0);
+
+  await page.click('[data-cell="2,2"]');
+  await page.locator('#moves li').nth(1).waitFor();
+  await page.locator('#status').filter({ hasText: /Your move|win/ }).waitFor();
+  const moves = await movesShown(page);
+  assert.deepEqual(moves[0], [2, 2]);
+  // The board and the panel show what the server says about the position after both moves.
+  const truth = await analyze(moves);
+  assert.equal(truth.mover_wins, true, 'after a winning move and any reply, the player to move wins again');
+  const walls = await page.locator('[data-state="wall"]').evaluateAll((els) => els.map((e) => e.dataset.cell).sort());
+  assert.deepEqual(walls, truth.walls.map(([r, c]) => `${r},${c}`).sort());
+  assert.ok(walls.includes('2,0') && walls.includes('0,2'), 'the wall ran across row 2 and up column 2');
+  const parts = await page.locator('rect.part').evaluateAll((els) => els.map((e) => Number(e.dataset.grundy)));
+  assert.deepEqual(parts, truth.parts.map((p) => p.grundy));
+  assert.equal(await page.getAttribute('#grundy', 'data-grundy'), String(truth.grundy));
+  assert.equal(await page.locator('#parts tbody tr').count(), truth.parts.length);
+  await s.screenshot(page, 'walls');
+
+  // Undo takes back the engine's reply and the player's move.
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 0);
+  assert.equal(await page.locator('[data-state="wall"]').count(), 0);
+  assert.equal(await page.getAttribute('#grundy', 'data-grundy'), '1');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a whole game on an empty 2x2 board with the engine first: the result is shown', async () => {
+  const page = await s.open('/walls');
+  await page.selectOption('#kind', 'empty');
+  await page.fill('#rows', '2');
+  await page.fill('#cols', '2');
+  await newGame(page, 'empty', 'engine');
+  // The engine opens; play free cells until the game ends, then the result must be shown.
+  for (let turn = 0; turn < 4; turn++) {
+    await page.locator('#status').filter({ hasText: /Your move|win/ }).waitFor();
+    const text = await page.locator('#status').innerText();
+    if (/win/.test(text)) break;
+    await page.locator('[data-state="free"]').first().click();
+    await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, turn * 2 + 1);
+  }
+  const result = await page.locator('#status').innerText();
+  const moves = await movesShown(page);
+  // The server confirms the game is over; the loser is the player to move.
+  const truth = await fetch(`${s.url}/api/walls/analyze`, { method: 'POST', body: JSON.stringify({ board: '2 2\n..\n..\n', moves }) }).then((r) => r.json());
+  assert.equal(truth.over, true);
+  const youToMove = moves.length % 2 === 1; // the engine moved first
+  assert.match(result, youToMove ? /The engine wins/ : /You win/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a board from text: a bad board is refused with the reason', async () => {
+  const page = await s.open('/walls');
+  await page.selectOption('#kind', 'text');
+  await page.fill('#text', '2 2\n.a\n..\n');
+  await page.click('#new');
+  await page.locator('#status.error').filter({ hasText: "row 1 has 'a'" }).waitFor();
+  await page.fill('#text', '1 3\n.X.\n');
+  await page.click('#new');
+  await page.locator('#status').filter({ hasText: 'Your move' }).waitFor();
+  assert.equal(await page.locator('[data-state="marked"]').count(), 1);
+  assert.deepEqual(page.errors.filter((e) => !e.includes('400')), []);
+});
