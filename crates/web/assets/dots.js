@@ -130,7 +130,7 @@ const turn = h('p', { id: 'turn', class: 'turn' });
 const undoButton = h('button', { id: 'undo', type: 'button', title: 'take back your last move and the engine\'s reply' }, 'Undo');
 const retryButton = h('button', { id: 'retry', type: 'button', hidden: true }, 'Ask the engine again');
 const analyseBox = h('input', { id: 'analyse', type: 'checkbox', checked: params.get('analyse') === '1' });
-const budget = pick('Solver budget', 'budget', [[1000, '1 s'], [3000, '3 s'], [10000, '10 s'], [30000, '30 s']], 3000,
+const budget = pick('Solver budget', 'budget', [[1000, '1 s'], [3000, '3 s'], [10000, '10 s'], [30000, '30 s']], params.get('budget') ?? 3000,
   'how long the analysis may take');
 const showValues = h('input', { id: 'show-values', type: 'checkbox', checked: true });
 const analysis = h('section', { id: 'analysis', class: 'analysis', hidden: true, 'aria-label': 'analysis' });
@@ -455,14 +455,16 @@ async function analyse() {
 function showMoves(box, ans, mover) {
   const moves = [...(ans.moves ?? [])].sort((a, b) => b.value - a.value || a.line - b.line);
   const best = moves.length ? moves[0].value : null;
+  // Marking "best" means something only when some move is worse.
+  const someWorse = moves.some((m) => m.value !== best);
   for (const m of moves) {
     const g = board.querySelector(`g.edge[data-edge="${m.line}"]`);
     g.dataset.value = m.value;
-    g.classList.toggle('best', m.value === best);
+    g.classList.toggle('best', someWorse && m.value === best);
     if (showValues.checked) board.querySelector(`.value-label[data-edge="${m.line}"]`).textContent = fmt(m.value);
   }
   const rows = moves.map((m) => h('tr', {
-    'data-edge': m.line, 'data-value': m.value, class: m.value === best ? 'best' : '',
+    'data-edge': m.line, 'data-value': m.value, class: someWorse && m.value === best ? 'best' : '',
     onmouseenter: () => board.querySelector(`g.edge[data-edge="${m.line}"]`)?.classList.add('hover'),
     onmouseleave: () => board.querySelector(`g.edge[data-edge="${m.line}"]`)?.classList.remove('hover'),
   }, h('td', {}, m.name), h('td', {}, String(m.line)), h('td', { class: 'num' }, fmt(m.value)), h('td', {}, m.value === best ? 'best' : `${fmt(m.value - best)}`)));
