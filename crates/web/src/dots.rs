@@ -264,9 +264,8 @@ pub struct Component {
 /// chain, one that does not is a loop. The lengths are checked against `decompose` by the caller.
 fn components_with_boxes(pos: &Position) -> Vec<Component> {
     let dims = pos.dims();
-    let open_border = |cell: Cell| {
-        pos.undrawn_sides_of(cell).any(|e| dims.edge_cells(e).iter().any(Option::is_none))
-    };
+    let open_border =
+        |cell: Cell| pos.undrawn_sides_of(cell).any(|e| dims.edge_cells(e).iter().any(Option::is_none));
     let mut seen = vec![false; dims.num_cells()];
     let mut out = Vec::new();
     // Chain ends first (so each chain is walked from an end), then what is left: loops.
@@ -310,7 +309,8 @@ pub async fn endgame(
         let parts = endgame::decompose(&pos)
             .map_err(|e| ApiError::bad(format!("not a simple chains-and-loops endgame: {e}")))?;
         let components = components_with_boxes(&pos);
-        let lengths = |kind| components.iter().filter(|c| c.kind == kind).map(|c| c.length).collect::<Vec<_>>();
+        let lengths =
+            |kind| components.iter().filter(|c| c.kind == kind).map(|c| c.length).collect::<Vec<_>>();
         if (lengths("chain").as_slice(), lengths("loop").as_slice()) != (parts.chains(), parts.loops()) {
             return Err(ApiError::internal("the component boxes disagree with the endgame decomposition"));
         }

@@ -471,7 +471,9 @@ async fn dots_endgame_lists_each_component_with_its_boxes() {
     let parts = v["components"].as_array().unwrap();
     let summary: Vec<(&str, u64, usize)> = parts
         .iter()
-        .map(|c| (c["kind"].as_str().unwrap(), c["length"].as_u64().unwrap(), c["boxes"].as_array().unwrap().len()))
+        .map(|c| {
+            (c["kind"].as_str().unwrap(), c["length"].as_u64().unwrap(), c["boxes"].as_array().unwrap().len())
+        })
         .collect();
     assert_eq!(summary, [("chain", 1, 1), ("chain", 2, 2), ("chain", 6, 6)]);
     // Every unclaimed box of the 3x3 board lies in exactly one component.
@@ -481,10 +483,13 @@ async fn dots_endgame_lists_each_component_with_its_boxes() {
     assert_eq!(boxes.len(), 9);
     // A 2x2 board with the outer ring drawn leaves the inner cross: one loop of the 4 boxes,
     // walked in order around it.
-    let v = ok("/api/dots/endgame", json!({ "rows": 2, "cols": 2, "drawn": [0, 1, 4, 5, 6, 8, 9, 11] }))
-        .await;
+    let v =
+        ok("/api/dots/endgame", json!({ "rows": 2, "cols": 2, "drawn": [0, 1, 4, 5, 6, 8, 9, 11] })).await;
     assert_eq!((&v["chains"], &v["loops"], &v["value"]), (&json!([]), &json!([4]), &json!(-4)));
-    assert_eq!(v["components"], json!([{ "kind": "loop", "length": 4, "boxes": [[0, 0], [1, 0], [1, 1], [0, 1]] }]));
+    assert_eq!(
+        v["components"],
+        json!([{ "kind": "loop", "length": 4, "boxes": [[0, 0], [1, 0], [1, 1], [0, 1]] }])
+    );
     // With the inner cross drawn instead, each box keeps two border sides: four 1-chains.
     let v = ok("/api/dots/endgame", json!({ "rows": 2, "cols": 2, "drawn": [2, 3, 7, 10] })).await;
     assert_eq!(v["chains"], json!([1, 1, 1, 1]));
