@@ -166,6 +166,11 @@ let game = null;
 let view = null;
 let generation = 0;
 let controller = null;
+/** Aborts the analysis requests of a position no longer shown (frees the browser's connections;
+ * the server stops the work at its own deadline). */
+let analysisController = new AbortController();
+/** The engine level and thinking time are read at each engine move: changing them applies at once. */
+const level = () => select(ui.level).value;
 let engineFailed = false;
 let analysisShown = null;
 
@@ -186,8 +191,6 @@ function newGame(rows, cols, start = new Set()) {
   game = {
     rows, cols, start,
     first: select(ui.first).value,
-    level: select(ui.level).value,
-    thinkMs: Number(select(ui.think).value),
     // The engine's random choices: a fresh seed per game, varied per move below.
     seed: Math.floor(Math.random() * 2 ** 31),
     history: [],
@@ -249,11 +252,13 @@ function buildBoard() {
 
 /** Re-derives the state from the history, redraws, and starts the engine or the analysis. */
 function update() {
+  analysisController.abort();
+  analysisShown = null;
   view = replay(game);
   render();
   if (engineBusy()) {
     if (analyseBox.checked) {
-      analysisShown = null;
+      analysis.hidden = false;
       analysis.replaceChildren(h('p', { id: 'value', 'data-state': 'waiting' }, 'The engine is to move; the analysis follows its reply.'));
     }
     engineTurn();
@@ -313,7 +318,7 @@ function renderPanel() {
     turn.className = `turn over ${you > engine ? 'p1' : you < engine ? 'p2' : ''}`;
     turn.dataset.result = you > engine ? 'you' : you < engine ? 'engine' : 'draw';
   } else {
-    turn.textContent = view.toMove === 'you' ? 'Your move: click a line.' : `The engine (${game.level}) moves.`;
+    turn.textContent = view.toMove === 'you' ? 'Your move: click a line.' : `The engine (${level()}) moves.`;
     turn.className = `turn ${view.toMove === 'you' ? 'p1' : 'p2'}`;
     delete turn.dataset.result;
   }
@@ -334,12 +339,13 @@ const pause = (ms) => new Promise((done) => setTimeout(done, ms));
 async function engineTurn() {
   const mine = generation;
   while (mine === generation && view.toMove === 'engine') {
-    say(status, `The engine is thinking… (${game.level}${game.level === 'strong' ? `, up to ${game.thinkMs / 1000} s` : ''})`, 'busy');
+    const [lvl, thinkMs] = [level(), Number(select(ui.think).value)];
+    say(status, `The engine is thinking… (${lvl}${lvl === 'strong' ? `, up to ${thinkMs / 1000} s` : ''})`, 'busy');
     let answer;
     try {
       answer = await api('/api/dots/move', {
-        rows: game.rows, cols: game.cols, drawn: [...view.drawn], level: game.level,
-        time_ms: game.thinkMs, seed: (game.seed + game.history.length) % 2 ** 31,
+        rows: game.rows, cols: game.cols, drawn: [...view.drawn], level: lvl,
+        time_ms: thinkMs, seed: (game.seed + game.history.length) % 2 ** 31,
       }, { signal: controller.signal });
     } catch (err) {
       if (mine !== generation) return;
@@ -408,6 +414,8 @@ async function analyse() {
   const key = `${mine}:${lineString(game.rows, game.cols, view.drawn)}:${budget.querySelector('select').value}`;
   if (analysisShown === key) return;
   analysisShown = key;
+  analysisController.abort();
+  analysisController = new AbortController();
   analysis.hidden = false;
   if (view.over) {
     analysis.replaceChildren(h('p', { id: 'value', 'data-state': 'over' }, 'The game is over: nothing left to analyse.'));
@@ -428,11 +436,11 @@ async function analyse() {
   const notSimple = firstNonSimpleBox();
   const endgame = notSimple
     ? Promise.resolve(showNotEndgame(endgameBox, notSimple))
-    : api('/api/dots/endgame', spec, { signal: controller.signal }).then(
+    : api('/api/dots/endgame', spec, { signal: analysisController.signal }).then(
       (ans) => { if (!stale()) showEndgame(endgameBox, ans, mover); },
-      (err) => { if (!stale()) endgameBox.replaceChildren(h('p', { class: 'status error' }, `Endgame check failed: ${err.message}`)); });
+      (err) => { if (!stale() && err.name !== 'AbortError') endgameBox.replaceChildren(h('p', { class: 'status error' }, `Endgame check failed: ${err.message}`)); });
   try {
-    const ans = await api('/api/dots/solve', { ...spec, moves: true, time_ms: timeMs }, { signal: controller.signal });
+    const ans = await api('/api/dots/solve', { ...spec, moves: true, time_ms: timeMs }, { signal: analysisController.signal });
     if (stale()) return;
     valueLine.className = 'value';
     valueLine.dataset.state = 'exact';
@@ -443,7 +451,7 @@ async function analyse() {
       meaning(mover, ans.value));
     showMoves(movesBox, ans, mover);
   } catch (err) {
-    if (stale()) return;
+    if (stale() || err.name === 'AbortError') return;
     valueLine.dataset.state = 'failed';
     const reason = err.status === 503 ? `The solver could not afford this position within ${timeMs / 1000} s (a bigger budget may do): ${err.message}`
       : `The solver could not analyse this position: ${err.message}`;
@@ -540,6 +548,7 @@ loadButton.addEventListener('click', () => loadPosition(loadText.value));
 analyseBox.addEventListener('change', () => {
   analysisShown = null;
   if (!analyseBox.checked) {
+    analysisController.abort();
     analysis.hidden = true;
     clearValues();
   } else if (game && !engineBusy()) analyse();
