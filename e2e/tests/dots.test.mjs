@@ -70,9 +70,16 @@ test('a line drawn by you, the engine replies, the turn comes back, and undo tak
 test('completing a box scores it, colours it and gives another move; undo takes it back', async () => {
   const page = await s.open('/dots?level=greedy');
   // Box (0, 0) of a 2x2 board has three sides drawn (h 0 0, h 1 0, v 0 0); v 0 1 is line 7.
-  await load(page, '2 2\n10\n10\n00\n100\n000\n');
+  await load(page, '2 2\n10\nOO\n00\n100\n000\n');
+  await page.locator('#status[data-kind="error"]').waitFor();
+  assert.match(await page.locator('#status').innerText(), /line 3: expected 2 digits 0 or 1/);
+  const olympiad = '2 2\n10\n10\n00\n100\n000';
+  await load(page, olympiad);
   await page.locator('#turn[data-turn="you"]').waitFor();
   assert.equal(await drawnCount(page), 3);
+  // The position is shown back in both text forms.
+  assert.equal(await page.locator('#position-text').textContent(), olympiad);
+  assert.equal(await page.locator('#openspiel').textContent(), '101000100000');
   assert.equal(await page.locator('#board g.edge[data-owner="given"]').count(), 3);
   await edge(page, 7).click();
   await page.locator('#board g.box[data-cell="0,0"][data-owner="you"]').waitFor();
@@ -98,7 +105,10 @@ test('completing a box scores it, colours it and gives another move; undo takes 
 });
 
 test('the analyse panel shows the solver\'s value of the position and of every move', async () => {
-  const page = await s.open('/dots?rows=2&cols=2&analyse=1');
+  const page = await s.open('/dots?rows=2&cols=2');
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.equal(await page.locator('#analysis').isVisible(), false);
+  await page.locator('#analyse').check();
   const value = page.locator('#value[data-state="exact"]');
   await value.waitFor();
   // The empty 2x2 board is worth +2 to the first player (published value).
