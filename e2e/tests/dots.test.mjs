@@ -42,7 +42,8 @@ test('a line drawn by you, the engine replies, the turn comes back, and undo tak
   await page.keyboard.press('Enter');
   await page.locator(`#board g.edge[data-edge="${freeEdge}"][data-owner="you"]`).waitFor();
   await page.locator('#turn[data-turn="you"]').waitFor();
-  assert.equal(await drawnCount(page), 4);
+  // At least one engine line followed (more if your line handed it a box).
+  assert.ok(await drawnCount(page) >= 4);
 
   // Undo goes back to your previous turn: your line and the engine's reply are gone.
   await page.locator('#undo').click();
@@ -151,6 +152,8 @@ test('endgame positions show their chains and loops and the known values', async
   await page.locator('#endgame-value[data-value]').waitFor();
   assert.equal(await page.locator('#endgame-value').getAttribute('data-value'), example('endgame-2.out').trim());
   assert.equal(await page.locator('#board').getAttribute('data-rows'), '5');
+  await page.locator('#value[data-state="exact"]').waitFor();
+  assert.equal(await page.locator('#value').getAttribute('data-value'), example('endgame-2.out').trim());
   assert.deepEqual(page.errors, []);
 });
 
@@ -164,7 +167,8 @@ test('a position beyond the solver\'s budget says so with the bounds the API gav
 });
 
 test('screenshot: a 3x3 game in progress with the analysis open', async () => {
-  const page = await s.open('/dots?rows=3&cols=3&level=strong&analyse=1');
+  // The empty 3x3 board's move values take about 3 s on a busy 2-core machine: a 10 s budget.
+  const page = await s.open('/dots?rows=3&cols=3&level=strong&analyse=1&budget=10000');
   await page.locator('#think').selectOption('250');
   await page.locator('#new-game').click();
   await page.locator('#value[data-state="exact"]').waitFor();
@@ -175,7 +179,8 @@ test('screenshot: a 3x3 game in progress with the analysis open', async () => {
     await page.locator(`#board g.edge[data-edge="${e}"][data-owner="you"]`).waitFor();
     await page.locator('#value[data-state="exact"]').waitFor();
   }
-  assert.ok(await drawnCount(page) >= 6);
+  assert.ok(await drawnCount(page) >= 4);
+  assert.ok(await page.locator('#board g.edge[data-owner="engine"]').count() >= 1);
   await s.screenshot(page, 'dots');
   assert.deepEqual(page.errors, []);
 });
