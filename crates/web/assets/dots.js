@@ -1,1 +1,561 @@
-// The Dots-and-Boxes page (being written).
+// The Dots-and-Boxes page: play the engine by clicking lines, undo, load a position, and an
+// "analyse" panel with the solver's value of the position and of every move, and the chains and
+// loops of a simple endgame. The API knows only lines; the page keeps who drew each line and who
+// owns each box by replaying the move history (a completed box scores and its owner moves again).
+import { api, h, svg, edgeNumber, edgeAt, edgeCount, cellSides, say, intParam } from './common.js';
+
+/** The solver works on boards of at most this many lines (`MAX_LINES` of the dots crate). */
+const MAX_LINES = 128;
+const MARGIN = 26;
+/** Thickness of a line's clickable band, in board units. */
+const HIT = 26;
+const NAMES = { you: 'You', engine: 'Engine' };
+const other = (p) => (p === 'you' ? 'engine' : 'you');
+
+// ---- Positions: the olympiad text and the OpenSpiel line string --------------------------------
+
+/** The olympiad text of a rows x cols board with these lines drawn: `N M`, N+1 rows of M digits
+ * (horizontal lines), then N rows of M+1 digits (vertical lines). */
+function olympiadText(rows, cols, drawn) {
+  const out = [`${rows} ${cols}`];
+  for (let r = 0; r <= rows; r++) out.push(Array.from({ length: cols }, (_, c) => (drawn.has(edgeNumber(rows, cols, 'h', r, c)) ? 1 : 0)).join(''));
+  for (let r = 0; r < rows; r++) out.push(Array.from({ length: cols + 1 }, (_, c) => (drawn.has(edgeNumber(rows, cols, 'v', r, c)) ? 1 : 0)).join(''));
+  return out.join('\n');
+}
+
+function lineString(rows, cols, drawn) {
+  return Array.from({ length: edgeCount(rows, cols) }, (_, e) => (drawn.has(e) ? '1' : '0')).join('');
+}
+
+/** Reads a pasted position: the olympiad text, or an OpenSpiel 0/1 line string for the board
+ * size chosen in the controls. Returns `{ rows, cols, drawn }` or throws an Error saying what is
+ * wrong and on which line. */
+function parsePosition(text, rows, cols) {
+  const lines = text.trim().split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  if (lines.length === 0) throw new Error('the position is empty: paste the olympiad text or an OpenSpiel line string');
+  if (lines.length === 1 && /^[01]+$/.test(lines[0])) {
+    const want = edgeCount(rows, cols);
+    if (lines[0].length !== want) {
+      throw new Error(`an OpenSpiel line string for ${rows}x${cols} has ${want} digits, this one has ${lines[0].length} (choose the board size first)`);
+    }
+    return { rows, cols, drawn: new Set([...lines[0]].flatMap((d, e) => (d === '1' ? [e] : []))) };
+  }
+  const head = lines[0].match(/^(\d+)\s+(\d+)$/);
+  if (!head) throw new Error('line 1: expected "rows cols" (the olympiad text) or a 0/1 line string');
+  const [n, m] = [Number(head[1]), Number(head[2])];
+  if (n < 1 || n > 8 || m < 1 || m > 8) throw new Error(`line 1: the board must be 1..8 by 1..8, not ${n}x${m}`);
+  if (lines.length !== 2 * n + 2) throw new Error(`a ${n}x${m} position has ${2 * n + 2} lines (the size, ${n + 1} rows of horizontal lines, ${n} of vertical), this one has ${lines.length}`);
+  const drawn = new Set();
+  for (let i = 1; i < lines.length; i++) {
+    const horizontal = i <= n + 1;
+    const r = horizontal ? i - 1 : i - n - 2;
+    const width = horizontal ? m : m + 1;
+    if (!new RegExp(`^[01]{${width}}$`).test(lines[i])) {
+      throw new Error(`line ${i + 1}: expected ${width} digits 0 or 1 (${horizontal ? 'horizontal' : 'vertical'} lines of row ${r}), got "${lines[i]}"`);
+    }
+    [...lines[i]].forEach((d, c) => { if (d === '1') drawn.add(edgeNumber(n, m, horizontal ? 'h' : 'v', r, c)); });
+  }
+  return { rows: n, cols: m, drawn };
+}
+
+// ---- The game: a start position and a move history, replayed into the shown state -------------
+
+/** Replays `game` into who drew each line, who owns each box, the scores and who moves. Boxes
+ * already complete in the start position belong to nobody (`given`). */
+function replay(game) {
+  const { rows, cols } = game;
+  const lineOwner = new Array(edgeCount(rows, cols)).fill(null);
+  for (const e of game.start) lineOwner[e] = 'given';
+  const boxOwner = new Array(rows * cols).fill(null);
+  const complete = (r, c) => cellSides(rows, cols, r, c).every((e) => lineOwner[e] !== null);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (complete(r, c)) boxOwner[r * cols + c] = 'given';
+  const score = { you: 0, engine: 0 };
+  let toMove = game.first;
+  for (const { edge, by } of game.history) {
+    lineOwner[edge] = by;
+    let gained = 0;
+    for (const [r, c] of boxesOf(rows, cols, edge)) {
+      if (boxOwner[r * cols + c] === null && complete(r, c)) {
+        boxOwner[r * cols + c] = by;
+        gained += 1;
+      }
+    }
+    score[by] += gained;
+    // Completing a box earns another move; otherwise the turn passes.
+    toMove = gained > 0 ? by : other(by);
+  }
+  const drawn = new Set(lineOwner.flatMap((o, e) => (o === null ? [] : [e])));
+  const over = drawn.size === lineOwner.length;
+  const unclaimed = boxOwner.filter((o) => o === null).length;
+  return { lineOwner, boxOwner, score, toMove: over ? null : toMove, drawn, over, unclaimed };
+}
+
+/** The one or two boxes next to a line. */
+function boxesOf(rows, cols, e) {
+  const { kind, r, c } = edgeAt(rows, cols, e);
+  const cand = kind === 'h' ? [[r - 1, c], [r, c]] : [[r, c - 1], [r, c]];
+  return cand.filter(([i, j]) => i >= 0 && j >= 0 && i < rows && j < cols);
+}
+
+function lineName(rows, cols, e) {
+  const { kind, r, c } = edgeAt(rows, cols, e);
+  return `${kind} ${r} ${c}`;
+}
+
+// ---- The page ----------------------------------------------------------------------------------
+
+const app = document.getElementById('app');
+const pick = (label, id, options, value, title) => h('label', { for: id, title },
+  label,
+  h('select', { id }, options.map(([v, text]) => h('option', { value: v, selected: String(v) === String(value) }, text))));
+
+const params = new URLSearchParams(location.search);
+const sizes = Array.from({ length: 8 }, (_, i) => [i + 1, String(i + 1)]);
+const ui = {
+  rows: pick('Rows', 'rows', sizes, intParam('rows', 3, 1, 8), 'boxes down'),
+  cols: pick('Columns', 'cols', sizes, intParam('cols', 3, 1, 8), 'boxes across'),
+  level: pick('Engine level', 'level', [['random', 'random'], ['greedy', 'greedy'], ['strong', 'strong']],
+    ['random', 'greedy', 'strong'].includes(params.get('level')) ? params.get('level') : 'strong'),
+  first: pick('First move', 'first', [['you', 'you'], ['engine', 'engine']], params.get('first') === 'engine' ? 'engine' : 'you'),
+  think: pick('Strong: time per move', 'think', [[250, '0.25 s'], [500, '0.5 s'], [1000, '1 s'], [2000, '2 s'], [5000, '5 s']], 1000,
+    'how long the strong level may think per move'),
+};
+const select = (label) => label.querySelector('select');
+const newGameButton = h('button', { id: 'new-game', type: 'button' }, 'New game');
+const status = h('p', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
+const board = svg('svg', { id: 'board', role: 'group', 'aria-label': 'Dots-and-Boxes board' });
+const scoreYou = h('span', { id: 'score-you', class: 'p1 score' }, '0');
+const scoreEngine = h('span', { id: 'score-engine', class: 'p2 score' }, '0');
+const turn = h('p', { id: 'turn', class: 'turn' });
+const undoButton = h('button', { id: 'undo', type: 'button', title: 'take back your last move and the engine\'s reply' }, 'Undo');
+const retryButton = h('button', { id: 'retry', type: 'button', hidden: true }, 'Ask the engine again');
+const analyseBox = h('input', { id: 'analyse', type: 'checkbox', checked: params.get('analyse') === '1' });
+const budget = pick('Solver budget', 'budget', [[1000, '1 s'], [3000, '3 s'], [10000, '10 s'], [30000, '30 s']], params.get('budget') ?? 3000,
+  'how long the analysis may take');
+const showValues = h('input', { id: 'show-values', type: 'checkbox', checked: true });
+const analysis = h('section', { id: 'analysis', class: 'analysis', hidden: true, 'aria-label': 'analysis' });
+const positionText = h('pre', { id: 'position-text', class: 'position' });
+const openSpiel = h('code', { id: 'openspiel', class: 'openspiel' });
+const loadText = h('textarea', { id: 'load-text', rows: 6, cols: 24, spellcheck: false, placeholder: '3 3\n000\n111\n…  or  0101…',
+  'aria-label': 'position to load: olympiad text or OpenSpiel line string' });
+const loadButton = h('button', { id: 'load', type: 'button' }, 'Load position');
+
+app.append(
+  h('div', { class: 'controls' }, ui.rows, ui.cols, ui.level, ui.first, ui.think, newGameButton),
+  h('div', { class: 'layout' },
+    h('div', { class: 'board' }, board),
+    h('div', { class: 'panel' },
+      h('p', { class: 'scores', id: 'scores' }, h('span', { class: 'p1' }, 'You '), scoreYou, ' : ', scoreEngine, h('span', { class: 'p2' }, ' Engine')),
+      turn,
+      status,
+      h('div', { class: 'buttons' }, undoButton, retryButton),
+      h('div', { class: 'analyse-controls' },
+        h('label', { class: 'check' }, analyseBox, ' Analyse'),
+        budget,
+        h('label', { class: 'check' }, showValues, ' values on the board')),
+      analysis,
+      h('details', { id: 'position-box' },
+        h('summary', {}, 'Position (copy or load)'),
+        h('p', {}, 'Olympiad text:'), positionText,
+        h('p', {}, 'OpenSpiel line string: ', openSpiel),
+        h('p', {}, 'Paste either form (the line string for the rows and columns chosen above) and load it; "First move" says who moves next.'),
+        loadText, h('div', {}, loadButton)))),
+);
+
+let game = null;
+let view = null;
+let generation = 0;
+let controller = null;
+/** Aborts the analysis requests of a position no longer shown (frees the browser's connections;
+ * the server stops the work at its own deadline). */
+let analysisController = new AbortController();
+/** The engine level and thinking time are read at each engine move: changing them applies at once. */
+const level = () => select(ui.level).value;
+let engineFailed = false;
+let analysisShown = null;
+
+function newGame(rows, cols, start = new Set()) {
+  generation += 1;
+  controller?.abort();
+  controller = new AbortController();
+  engineFailed = false;
+  if (edgeCount(rows, cols) > MAX_LINES) {
+    game = null;
+    view = null;
+    board.replaceChildren();
+    analysis.hidden = true;
+    say(status, `A ${rows}x${cols} board has ${edgeCount(rows, cols)} lines; the engine plays boards of at most ${MAX_LINES} lines (up to 7x8 or 8x7).`, 'error');
+    renderPanel();
+    return;
+  }
+  game = {
+    rows, cols, start,
+    first: select(ui.first).value,
+    // The engine's random choices: a fresh seed per game, varied per move below.
+    seed: Math.floor(Math.random() * 2 ** 31),
+    history: [],
+  };
+  buildBoard();
+  update();
+}
+
+/** Draws the board of the current game once; `render` then only changes attributes, so the
+ * keyboard focus and hover survive moves. */
+function buildBoard() {
+  const { rows, cols } = game;
+  // Big boxes on small boards, at least 56 units on 8x8 (the SVG scales down in narrow windows).
+  const CELL = Math.min(110, Math.max(56, Math.floor(460 / Math.max(rows, cols))));
+  const [w, ht] = [cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN];
+  board.setAttribute('viewBox', `0 0 ${w} ${ht}`);
+  board.setAttribute('width', w);
+  board.setAttribute('height', ht);
+  board.dataset.rows = rows;
+  board.dataset.cols = cols;
+  const at = (r, c) => [MARGIN + c * CELL, MARGIN + r * CELL];
+  const boxes = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const [x, y] = at(r, c);
+      boxes.push(svg('g', { class: 'box', 'data-cell': `${r},${c}` },
+        svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 4 }),
+        svg('text', { x: x + CELL / 2, y: y + CELL / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' })));
+    }
+  }
+  const edges = [];
+  const labels = [];
+  for (let e = 0; e < edgeCount(rows, cols); e++) {
+    const { from, to, kind } = edgeAt(rows, cols, e);
+    const [x1, y1] = at(...from);
+    const [x2, y2] = at(...to);
+    const name = lineName(rows, cols, e);
+    edges.push(svg('g', {
+      class: 'edge', 'data-edge': e, 'data-name': name, role: 'button', 'aria-label': `line ${name}`,
+      onclick: () => playerMove(e),
+      onkeydown: (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); playerMove(e); } },
+    },
+    // A generous hit area: a transparent band around the line, short of the dots at its ends.
+    kind === 'h'
+      ? svg('rect', { class: 'hit', x: x1 + 8, y: y1 - HIT / 2, width: x2 - x1 - 16, height: HIT })
+      : svg('rect', { class: 'hit', x: x1 - HIT / 2, y: y1 + 8, width: HIT, height: y2 - y1 - 16 }),
+    svg('line', { class: 'stroke', x1, y1, x2, y2 })));
+    const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+    labels.push(svg('text', {
+      class: 'value-label', 'data-edge': e, x: kind === 'h' ? mx : mx + 3, y: kind === 'h' ? my - 7 : my,
+      'text-anchor': kind === 'h' ? 'middle' : 'start', 'dominant-baseline': kind === 'h' ? 'auto' : 'central',
+    }));
+  }
+  const dots = [];
+  for (let r = 0; r <= rows; r++) for (let c = 0; c <= cols; c++) dots.push(svg('circle', { class: 'dot', cx: at(r, c)[0], cy: at(r, c)[1], r: 5 }));
+  board.replaceChildren(svg('g', { class: 'boxes' }, boxes), svg('g', { class: 'edges' }, edges), svg('g', { class: 'dots' }, dots),
+    svg('g', { class: 'labels' }, labels));
+}
+
+/** Re-derives the state from the history, redraws, and starts the engine or the analysis. */
+function update() {
+  analysisController.abort();
+  analysisShown = null;
+  view = replay(game);
+  render();
+  if (engineBusy()) {
+    if (analyseBox.checked) {
+      analysis.hidden = false;
+      analysis.replaceChildren(h('p', { id: 'value', 'data-state': 'waiting' }, 'The engine is to move; the analysis follows its reply.'));
+    }
+    engineTurn();
+  } else if (analyseBox.checked) analyse();
+}
+
+/** Whether the engine is (or is about to be) thinking: no analysis then, it would share the CPU. */
+function engineBusy() {
+  return game !== null && view.toMove === 'engine' && !engineFailed;
+}
+
+function render() {
+  const { rows, cols } = game;
+  const last = game.history.at(-1)?.edge;
+  const playable = view.toMove === 'you';
+  board.dataset.toMove = view.toMove ?? 'over';
+  for (const g of board.querySelectorAll('g.edge')) {
+    const e = Number(g.dataset.edge);
+    const owner = view.lineOwner[e];
+    g.dataset.owner = owner ?? '';
+    g.classList.toggle('drawn', owner !== null);
+    g.classList.toggle('last', e === last);
+    g.classList.toggle('playable', owner === null && playable);
+    if (owner === null && playable) g.setAttribute('tabindex', '0');
+    else g.removeAttribute('tabindex');
+    g.setAttribute('aria-label', `line ${g.dataset.name}${owner === null ? '' : owner === 'given' ? ', drawn' : `, drawn by ${NAMES[owner].toLowerCase()}`}`);
+  }
+  for (const g of board.querySelectorAll('g.box')) {
+    const [r, c] = g.dataset.cell.split(',').map(Number);
+    const owner = view.boxOwner[r * cols + c];
+    g.dataset.owner = owner ?? '';
+    g.querySelector('text').textContent = owner === 'you' ? 'Y' : owner === 'engine' ? 'E' : '';
+  }
+  renderPanel();
+  positionText.textContent = olympiadText(rows, cols, view.drawn);
+  openSpiel.textContent = lineString(rows, cols, view.drawn);
+  clearValues();
+}
+
+function renderPanel() {
+  scoreYou.textContent = String(view?.score.you ?? 0);
+  scoreEngine.textContent = String(view?.score.engine ?? 0);
+  scoreYou.dataset.score = scoreYou.textContent;
+  scoreEngine.dataset.score = scoreEngine.textContent;
+  undoButton.disabled = !game || !game.history.some((m) => m.by === 'you');
+  retryButton.hidden = !engineFailed;
+  if (!game) {
+    turn.textContent = 'No game';
+    turn.dataset.turn = 'none';
+    return;
+  }
+  turn.dataset.turn = view.toMove ?? 'over';
+  if (view.over) {
+    const { you, engine } = view.score;
+    const result = you > engine ? 'you win' : you < engine ? 'the engine wins' : 'a draw';
+    turn.textContent = `Game over: ${result}, ${you}–${engine}.`;
+    turn.className = `turn over ${you > engine ? 'p1' : you < engine ? 'p2' : ''}`;
+    turn.dataset.result = you > engine ? 'you' : you < engine ? 'engine' : 'draw';
+  } else {
+    turn.textContent = view.toMove === 'you' ? 'Your move: click a line.' : `The engine (${level()}) moves.`;
+    turn.className = `turn ${view.toMove === 'you' ? 'p1' : 'p2'}`;
+    delete turn.dataset.result;
+  }
+}
+
+function playerMove(e) {
+  if (!game || view.toMove !== 'you' || view.lineOwner[e] !== null) return;
+  game.history.push({ edge: e, by: 'you' });
+  const gained = replay(game).score.you - view.score.you;
+  say(status, gained > 0 ? `You drew ${lineName(game.rows, game.cols, e)} and completed ${gained === 1 ? 'a box' : `${gained} boxes`}: move again.` : `You drew ${lineName(game.rows, game.cols, e)}.`, 'ok');
+  update();
+}
+
+const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** Asks the API for the engine's moves while it is the engine's turn (it moves again after
+ * completing a box). A newer game, an undo or a load makes the answer stale: it is dropped. */
+async function engineTurn() {
+  const mine = generation;
+  while (mine === generation && view.toMove === 'engine') {
+    const [lvl, thinkMs] = [level(), Number(select(ui.think).value)];
+    say(status, `The engine is thinking… (${lvl}${lvl === 'strong' ? `, up to ${thinkMs / 1000} s` : ''})`, 'busy');
+    let answer;
+    try {
+      answer = await api('/api/dots/move', {
+        rows: game.rows, cols: game.cols, drawn: [...view.drawn], level: lvl,
+        time_ms: thinkMs, seed: (game.seed + game.history.length) % 2 ** 31,
+      }, { signal: controller.signal });
+    } catch (err) {
+      if (mine !== generation) return;
+      engineFailed = true;
+      say(status, `The engine could not move: ${err.message}`, 'error');
+      renderPanel();
+      return;
+    }
+    if (mine !== generation) return;
+    if (view.lineOwner[answer.line] !== null) {
+      engineFailed = true;
+      say(status, `The engine answered line ${answer.line}, which is already drawn.`, 'error');
+      renderPanel();
+      return;
+    }
+    game.history.push({ edge: answer.line, by: 'engine' });
+    view = replay(game);
+    render();
+    const how = answer.reason === 'exact' ? `, exact value ${fmt(answer.value)} for it` : answer.reason === 'level' ? '' : `, ${answer.reason}`;
+    say(status, `The engine drew ${answer.name}${answer.completes > 0 ? ` and completed ${answer.completes === 1 ? 'a box' : `${answer.completes} boxes`}` : ''}${how}.`, 'ok');
+    // Let a chain of captures be seen line by line.
+    if (view.toMove === 'engine') await pause(200);
+  }
+  if (mine === generation && analyseBox.checked) analyse();
+}
+
+/** Takes back moves up to and including your last one (the engine's replies with it). */
+function undo() {
+  if (!game) return;
+  const lastYours = game.history.findLastIndex((m) => m.by === 'you');
+  if (lastYours < 0) return;
+  generation += 1;
+  controller?.abort();
+  controller = new AbortController();
+  engineFailed = false;
+  const taken = game.history.length - lastYours;
+  game.history.length = lastYours;
+  say(status, `Took back ${taken} move${taken === 1 ? '' : 's'}.`, 'ok');
+  update();
+}
+
+// ---- Analysis -----------------------------------------------------------------------------------
+
+const fmt = (v) => (v > 0 ? `+${v}` : String(v));
+
+function clearValues() {
+  for (const t of board.querySelectorAll('.value-label')) t.textContent = '';
+  for (const g of board.querySelectorAll('g.edge')) { g.classList.remove('best'); delete g.dataset.value; }
+  for (const g of board.querySelectorAll('g.box')) g.classList.remove('highlight');
+}
+
+/** What a value means for the final score: the mover takes (U + v) / 2 of the U unclaimed boxes. */
+function meaning(mover, value) {
+  const u = view.unclaimed;
+  const gets = (u + value) / 2;
+  const final = { ...view.score };
+  final[mover] += gets;
+  final[other(mover)] += u - gets;
+  const result = final.you > final.engine ? 'you win' : final.you < final.engine ? 'the engine wins' : 'a draw';
+  return `${mover === 'you' ? 'You take' : 'The engine takes'} ${gets} of the ${u} unclaimed box${u === 1 ? '' : 'es'} with best play by both: final score You ${final.you} – ${final.engine} Engine (${result}).`;
+}
+
+async function analyse() {
+  if (!game) return;
+  const mine = generation;
+  const key = `${mine}:${lineString(game.rows, game.cols, view.drawn)}:${budget.querySelector('select').value}`;
+  if (analysisShown === key) return;
+  analysisShown = key;
+  analysisController.abort();
+  analysisController = new AbortController();
+  analysis.hidden = false;
+  if (view.over) {
+    analysis.replaceChildren(h('p', { id: 'value', 'data-state': 'over' }, 'The game is over: nothing left to analyse.'));
+    return;
+  }
+  const mover = view.toMove;
+  const timeMs = Number(budget.querySelector('select').value);
+  const spec = { rows: game.rows, cols: game.cols, drawn: [...view.drawn] };
+  const valueLine = h('p', { id: 'value', 'data-state': 'busy', class: 'status busy' }, `Solving… (up to ${timeMs / 1000} s)`);
+  const endgameBox = h('div', { id: 'endgame' });
+  const movesBox = h('div', { id: 'moves' });
+  analysis.replaceChildren(h('h2', {}, 'Analysis'), valueLine, endgameBox, movesBox);
+  const stale = () => mine !== generation || analysisShown !== key;
+
+  // The endgame answer is instant; the solver may take the whole budget. The endgame route
+  // answers only simple endgames (every box with 0 or 2 undrawn sides), so ask only then: a 400
+  // would be logged by the browser as a failed request.
+  const notSimple = firstNonSimpleBox();
+  const endgame = notSimple
+    ? Promise.resolve(showNotEndgame(endgameBox, notSimple))
+    : api('/api/dots/endgame', spec, { signal: analysisController.signal }).then(
+      (ans) => { if (!stale()) showEndgame(endgameBox, ans, mover); },
+      (err) => { if (!stale() && err.name !== 'AbortError') endgameBox.replaceChildren(h('p', { class: 'status error' }, `Endgame check failed: ${err.message}`)); });
+  try {
+    const ans = await api('/api/dots/solve', { ...spec, moves: true, time_ms: timeMs }, { signal: analysisController.signal });
+    if (stale()) return;
+    valueLine.className = 'value';
+    valueLine.dataset.state = 'exact';
+    valueLine.dataset.value = ans.value;
+    valueLine.replaceChildren(
+      h('strong', {}, `Value ${fmt(ans.value)}`),
+      ` for ${mover === 'you' ? 'you' : 'the engine'} (to move): the net score over the unclaimed boxes. `,
+      meaning(mover, ans.value));
+    showMoves(movesBox, ans, mover);
+  } catch (err) {
+    if (stale() || err.name === 'AbortError') return;
+    valueLine.dataset.state = 'failed';
+    const reason = err.status === 503 ? `The solver could not afford this position within ${timeMs / 1000} s (a bigger budget may do): ${err.message}`
+      : `The solver could not analyse this position: ${err.message}`;
+    say(valueLine, reason, 'error');
+  }
+  await endgame;
+}
+
+function showMoves(box, ans, mover) {
+  const moves = [...(ans.moves ?? [])].sort((a, b) => b.value - a.value || a.line - b.line);
+  const best = moves.length ? moves[0].value : null;
+  // Marking "best" means something only when some move is worse.
+  const someWorse = moves.some((m) => m.value !== best);
+  for (const m of moves) {
+    const g = board.querySelector(`g.edge[data-edge="${m.line}"]`);
+    g.dataset.value = m.value;
+    g.classList.toggle('best', someWorse && m.value === best);
+    if (showValues.checked) board.querySelector(`.value-label[data-edge="${m.line}"]`).textContent = fmt(m.value);
+  }
+  const rows = moves.map((m) => h('tr', {
+    'data-edge': m.line, 'data-value': m.value, class: someWorse && m.value === best ? 'best' : '',
+    onmouseenter: () => board.querySelector(`g.edge[data-edge="${m.line}"]`)?.classList.add('hover'),
+    onmouseleave: () => board.querySelector(`g.edge[data-edge="${m.line}"]`)?.classList.remove('hover'),
+  }, h('td', {}, m.name), h('td', {}, String(m.line)), h('td', { class: 'num' }, fmt(m.value)), h('td', {}, m.value === best ? 'best' : `${fmt(m.value - best)}`)));
+  box.replaceChildren(
+    h('h3', {}, `Every move's value for ${mover === 'you' ? 'you' : 'the engine'}`),
+    h('table', { class: 'values', id: 'move-values' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'line'), h('th', {}, 'number'), h('th', {}, 'value'), h('th', {}, 'vs best'))),
+      h('tbody', {}, rows)));
+}
+
+function showEndgame(box, ans, mover) {
+  const highlight = (boxes, on) => {
+    for (const [r, c] of boxes) board.querySelector(`g.box[data-cell="${r},${c}"]`)?.classList.toggle('highlight', on);
+  };
+  const items = ans.components.map((comp) => h('li', {
+    tabindex: 0, 'data-kind': comp.kind, 'data-length': comp.length, class: 'component',
+    onmouseenter: () => highlight(comp.boxes, true), onmouseleave: () => highlight(comp.boxes, false),
+    onfocus: () => highlight(comp.boxes, true), onblur: () => highlight(comp.boxes, false),
+  }, `${comp.kind} of ${comp.length} box${comp.length === 1 ? '' : 'es'}`));
+  box.replaceChildren(
+    h('h3', {}, 'Endgame: chains and loops'),
+    h('p', { id: 'endgame-value', 'data-value': ans.value },
+      `Every box has 0 or 2 undrawn sides. Chains: ${ans.chains.join(', ') || 'none'}; loops: ${ans.loops.join(', ') || 'none'}. `,
+      h('strong', {}, `Exact value ${fmt(ans.value)}`), ` for ${mover === 'you' ? 'you' : 'the engine'} (chain-and-loop theory). Hover a component to see it:`),
+    h('ul', { id: 'components' }, items));
+}
+
+/** The first box (row-major) with 1, 3 or 4 undrawn sides, as `{ r, c, undrawn }`, or null. */
+function firstNonSimpleBox() {
+  const { rows, cols } = game;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const undrawn = cellSides(rows, cols, r, c).filter((e) => !view.drawn.has(e)).length;
+      if (undrawn !== 0 && undrawn !== 2) return { r, c, undrawn };
+    }
+  }
+  return null;
+}
+
+function showNotEndgame(box, { r, c, undrawn }) {
+  box.replaceChildren(h('p', { class: 'muted', id: 'endgame-value', 'data-state': 'not-endgame' },
+    `Not yet a chains-and-loops endgame: box (${r}, ${c}) has ${undrawn} undrawn side${undrawn === 1 ? '' : 's'} (every box needs 0 or 2).`));
+}
+
+// ---- Wiring -------------------------------------------------------------------------------------
+
+function startFromControls() {
+  analysisShown = null;
+  say(status, 'New game.', 'ok');
+  newGame(Number(select(ui.rows).value), Number(select(ui.cols).value));
+}
+
+function loadPosition(text) {
+  let pos;
+  try {
+    pos = parsePosition(text, Number(select(ui.rows).value), Number(select(ui.cols).value));
+  } catch (err) {
+    say(status, `Cannot load the position: ${err.message}`, 'error');
+    return false;
+  }
+  select(ui.rows).value = String(pos.rows);
+  select(ui.cols).value = String(pos.cols);
+  analysisShown = null;
+  say(status, `Loaded a ${pos.rows}x${pos.cols} position with ${pos.drawn.size} lines drawn.`, 'ok');
+  newGame(pos.rows, pos.cols, pos.drawn);
+  return true;
+}
+
+newGameButton.addEventListener('click', startFromControls);
+undoButton.addEventListener('click', undo);
+retryButton.addEventListener('click', () => { engineFailed = false; update(); });
+loadButton.addEventListener('click', () => loadPosition(loadText.value));
+analyseBox.addEventListener('change', () => {
+  analysisShown = null;
+  if (!analyseBox.checked) {
+    analysisController.abort();
+    analysis.hidden = true;
+    clearValues();
+  } else if (game && !engineBusy()) analyse();
+  else if (game) analysis.hidden = false;
+});
+budget.querySelector('select').addEventListener('change', () => { if (analyseBox.checked && game && !engineBusy()) analyse(); });
+showValues.addEventListener('change', () => { analysisShown = null; if (analyseBox.checked && game && !engineBusy()) analyse(); });
+
+// `?position=<olympiad text>` (or a line string with rows and cols) loads a position at start.
+if (!(params.has('position') && loadPosition(params.get('position')))) startFromControls();

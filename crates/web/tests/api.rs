@@ -463,3 +463,39 @@ async fn random_json_bodies_never_500_nor_hang() {
         assert!(start.elapsed() < Duration::from_secs(3), "{route} {body} took {:?}", start.elapsed());
     }
 }
+
+#[tokio::test]
+async fn dots_endgame_lists_each_component_with_its_boxes() {
+    // endgame-1: chains of 1, 2 and 6 boxes (value -5).
+    let v = ok("/api/dots/endgame", json!({ "position": example("dots/endgame-1.in") })).await;
+    let parts = v["components"].as_array().unwrap();
+    let summary: Vec<(&str, u64, usize)> = parts
+        .iter()
+        .map(|c| {
+            (c["kind"].as_str().unwrap(), c["length"].as_u64().unwrap(), c["boxes"].as_array().unwrap().len())
+        })
+        .collect();
+    assert_eq!(summary, [("chain", 1, 1), ("chain", 2, 2), ("chain", 6, 6)]);
+    // Every unclaimed box of the 3x3 board lies in exactly one component.
+    let mut boxes: Vec<Value> = parts.iter().flat_map(|c| c["boxes"].as_array().unwrap().clone()).collect();
+    boxes.sort_by_key(|b| (b[0].as_u64(), b[1].as_u64()));
+    boxes.dedup();
+    assert_eq!(boxes.len(), 9);
+    // A 2x2 board with the outer ring drawn leaves the inner cross: one loop of the 4 boxes,
+    // walked in order around it.
+    let v =
+        ok("/api/dots/endgame", json!({ "rows": 2, "cols": 2, "drawn": [0, 1, 4, 5, 6, 8, 9, 11] })).await;
+    assert_eq!((&v["chains"], &v["loops"], &v["value"]), (&json!([]), &json!([4]), &json!(-4)));
+    assert_eq!(
+        v["components"],
+        json!([{ "kind": "loop", "length": 4, "boxes": [[0, 0], [1, 0], [1, 1], [0, 1]] }])
+    );
+    // With the inner cross drawn instead, each box keeps two border sides: four 1-chains.
+    let v = ok("/api/dots/endgame", json!({ "rows": 2, "cols": 2, "drawn": [2, 3, 7, 10] })).await;
+    assert_eq!(v["chains"], json!([1, 1, 1, 1]));
+    let lengths: Vec<&Value> = v["components"].as_array().unwrap().iter().map(|c| &c["length"]).collect();
+    assert_eq!(lengths, [&json!(1); 4]);
+    // A 1x3 row with its long sides drawn: one chain of 3, walked from the left end.
+    let v = ok("/api/dots/endgame", json!({ "rows": 1, "cols": 3, "drawn": [0, 1, 2, 3, 4, 5] })).await;
+    assert_eq!(v["components"], json!([{ "kind": "chain", "length": 3, "boxes": [[0, 0], [0, 1], [0, 2]] }]));
+}

@@ -1,0 +1,186 @@
+// The Dots-and-Boxes page in a real browser: play a line and see the engine reply, complete a
+// box, undo, load positions, and the analyse panel against the API's own answers.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { session } from '../harness.mjs';
+
+let s;
+before(async () => { s = await session(); });
+after(async () => { await s?.close(); });
+
+const example = (name) => readFileSync(new URL(`../../examples/dots/${name}`, import.meta.url), 'utf8');
+const edge = (page, e) => page.locator(`#board g.edge[data-edge="${e}"]`);
+const drawnCount = (page) => page.locator('#board g.edge.drawn').count();
+
+async function load(page, text) {
+  if (!(await page.locator('#load-text').isVisible())) await page.locator('#position-box summary').click();
+  await page.locator('#load-text').fill(text);
+  await page.locator('#load').click();
+}
+
+test('a line drawn by you, the engine replies, the turn comes back, and undo takes both back', async () => {
+  const page = await s.open('/dots?rows=2&cols=2&level=greedy');
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.equal(await page.locator('#board g.edge').count(), 12);
+  assert.equal(await drawnCount(page), 0);
+  assert.equal(await page.locator('#undo').isDisabled(), true);
+
+  await edge(page, 0).click();
+  await page.locator('#board g.edge[data-edge="0"][data-owner="you"]').waitFor();
+  // No box can be completed yet, so exactly one engine line follows and it is your turn again.
+  await page.locator('#board g.edge[data-owner="engine"]').waitFor();
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.equal(await drawnCount(page), 2);
+  assert.match(await page.locator('#status').innerText(), /The engine drew [hv] \d \d/);
+  assert.match(await page.locator('#turn').innerText(), /Your move/);
+
+  // The keyboard works too: focus an undrawn line and press Enter.
+  const free = page.locator('#board g.edge.playable').first();
+  const freeEdge = await free.getAttribute('data-edge');
+  await free.focus();
+  await page.keyboard.press('Enter');
+  await page.locator(`#board g.edge[data-edge="${freeEdge}"][data-owner="you"]`).waitFor();
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  // At least one engine line followed (more if your line handed it a box).
+  assert.ok(await drawnCount(page) >= 4);
+
+  // Undo goes back to your previous turn: your line and the engine's reply are gone.
+  await page.locator('#undo').click();
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.equal(await drawnCount(page), 2);
+  assert.equal(await edge(page, freeEdge).getAttribute('data-owner'), '');
+  await page.locator('#undo').click();
+  assert.equal(await drawnCount(page), 0);
+  assert.equal(await page.locator('#undo').isDisabled(), true);
+
+  // The engine can move first; an 8x8 board (144 lines) is refused with the reason.
+  await page.locator('#first').selectOption('engine');
+  await page.locator('#new-game').click();
+  await page.locator('#board g.edge[data-owner="engine"]').waitFor();
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.equal(await drawnCount(page), 1);
+  await page.locator('#rows').selectOption('8');
+  await page.locator('#cols').selectOption('8');
+  await page.locator('#new-game').click();
+  await page.locator('#status[data-kind="error"]').waitFor();
+  assert.match(await page.locator('#status').innerText(), /144 lines.*at most 128/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('completing a box scores it, colours it and gives another move; undo takes it back', async () => {
+  const page = await s.open('/dots?level=greedy');
+  // Box (0, 0) of a 2x2 board has three sides drawn (h 0 0, h 1 0, v 0 0); v 0 1 is line 7.
+  await load(page, '2 2\n10\nOO\n00\n100\n000\n');
+  await page.locator('#status[data-kind="error"]').waitFor();
+  assert.match(await page.locator('#status').innerText(), /line 3: expected 2 digits 0 or 1/);
+  const olympiad = '2 2\n10\n10\n00\n100\n000';
+  await load(page, olympiad);
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.equal(await drawnCount(page), 3);
+  // The position is shown back in both text forms.
+  assert.equal(await page.locator('#position-text').textContent(), olympiad);
+  assert.equal(await page.locator('#openspiel').textContent(), '101000100000');
+  assert.equal(await page.locator('#board g.edge[data-owner="given"]').count(), 3);
+  await edge(page, 7).click();
+  await page.locator('#board g.box[data-cell="0,0"][data-owner="you"]').waitFor();
+  assert.equal(await page.locator('#score-you').innerText(), '1');
+  assert.equal(await page.locator('#score-engine').innerText(), '0');
+  assert.equal(await page.locator('#board g.box[data-cell="0,0"] text').textContent(), 'Y');
+  assert.equal(await page.locator('#turn').getAttribute('data-turn'), 'you');
+  assert.match(await page.locator('#status').innerText(), /completed a box: move again/);
+  await page.locator('#undo').click();
+  await page.locator('#score-you[data-score="0"]').waitFor();
+  assert.equal(await page.locator('#board g.box[data-cell="0,0"]').getAttribute('data-owner'), '');
+  assert.equal(await edge(page, 7).getAttribute('data-owner'), '');
+
+  // A 1x1 box with two sides drawn: your line gives it away, the engine takes it, game over.
+  await load(page, '1 1\n1\n0\n10\n');
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  await edge(page, 1).click();
+  await page.locator('#turn[data-turn="over"]').waitFor();
+  assert.equal(await page.locator('#board g.box[data-cell="0,0"]').getAttribute('data-owner'), 'engine');
+  assert.equal(await page.locator('#score-engine').innerText(), '1');
+  assert.match(await page.locator('#turn').innerText(), /Game over: the engine wins, 0–1/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the analyse panel shows the solver\'s value of the position and of every move', async () => {
+  const page = await s.open('/dots?rows=2&cols=2');
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.equal(await page.locator('#analysis').isVisible(), false);
+  await page.locator('#analyse').check();
+  const value = page.locator('#value[data-state="exact"]');
+  await value.waitFor();
+  // The empty 2x2 board is worth +2 to the first player (published value).
+  assert.equal(await value.getAttribute('data-value'), '2');
+  assert.match(await value.innerText(), /Value \+2 .*You take 3 of the 4 unclaimed boxes.*You 3 – 1 Engine/s);
+  const api = await (await fetch(`${s.url}/api/dots/solve`, { method: 'POST', body: JSON.stringify({ rows: 2, cols: 2, moves: true }) })).json();
+  const rows = page.locator('#move-values tbody tr');
+  assert.equal(await rows.count(), api.moves.length);
+  const shown = {};
+  for (const row of await rows.all()) shown[await row.getAttribute('data-edge')] = Number(await row.getAttribute('data-value'));
+  assert.deepEqual(shown, Object.fromEntries(api.moves.map((m) => [String(m.line), m.value])));
+  // The best moves are marked on the board, each line labelled with its value.
+  const best = api.moves.filter((m) => m.value === api.value).map((m) => String(m.line)).sort();
+  const marked = await page.locator('#board g.edge.best').evaluateAll((gs) => gs.map((g) => g.dataset.edge));
+  assert.deepEqual(marked.sort(), best);
+  assert.equal(await page.locator('#board .value-label[data-edge="2"]').textContent(), '0');
+  // Not an endgame yet: said so, without asking the API.
+  assert.match(await page.locator('#endgame').innerText(), /Not yet a chains-and-loops endgame: box \(0, 0\) has 4 undrawn sides/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('endgame positions show their chains and loops and the known values', async () => {
+  const page = await s.open('/dots?analyse=1&first=you');
+  await load(page, example('endgame-1.in'));
+  const known = example('endgame-1.out').trim();
+  await page.locator('#endgame-value[data-value]').waitFor();
+  assert.equal(await page.locator('#endgame-value').getAttribute('data-value'), known);
+  assert.match(await page.locator('#endgame-value').innerText(), /Chains: 1, 2, 6; loops: none\. Exact value -5/);
+  const items = page.locator('#components li');
+  assert.deepEqual(await items.evaluateAll((li) => li.map((l) => `${l.dataset.kind} ${l.dataset.length}`)), ['chain 1', 'chain 2', 'chain 6']);
+  await items.nth(2).hover();
+  assert.equal(await page.locator('#board g.box.highlight').count(), 6);
+  await items.nth(0).hover();
+  assert.equal(await page.locator('#board g.box.highlight').count(), 1);
+  // The general solver agrees with the chain-and-loop theory.
+  await page.locator('#value[data-state="exact"]').waitFor();
+  assert.equal(await page.locator('#value').getAttribute('data-value'), known);
+
+  await load(page, example('endgame-2.in'));
+  await page.locator('#endgame-value[data-value]').waitFor();
+  assert.equal(await page.locator('#endgame-value').getAttribute('data-value'), example('endgame-2.out').trim());
+  assert.equal(await page.locator('#board').getAttribute('data-rows'), '5');
+  await page.locator('#value[data-state="exact"]').waitFor();
+  assert.equal(await page.locator('#value').getAttribute('data-value'), example('endgame-2.out').trim());
+  assert.deepEqual(page.errors, []);
+});
+
+test('a position beyond the solver\'s budget says so with the bounds the API gave', async () => {
+  const page = await s.open('/dots?rows=5&cols=5&analyse=1&budget=1000');
+  const failed = page.locator('#value[data-state="failed"]');
+  await failed.waitFor();
+  assert.match(await failed.innerText(), /could not afford this position within 1 s.*work exceeded its time budget \(1000 ms\); the value is in \[-?\d+, -?\d+\]/);
+  // The browser logs the 503 answer as a failed resource; nothing else may go wrong.
+  assert.deepEqual(page.errors.filter((e) => !/status of 503/.test(e)), []);
+});
+
+test('screenshot: a 3x3 game in progress with the analysis open', async () => {
+  // The empty 3x3 board's move values take about 3 s on a busy 2-core machine: a 10 s budget.
+  const page = await s.open('/dots?rows=3&cols=3&level=strong&analyse=1&budget=10000');
+  await page.locator('#think').selectOption('250');
+  await page.locator('#new-game').click();
+  await page.locator('#value[data-state="exact"]').waitFor();
+  for (const nth of [0, 9, 4]) {
+    const line = page.locator('#board g.edge.playable').nth(nth);
+    const e = await line.getAttribute('data-edge');
+    await line.click();
+    await page.locator(`#board g.edge[data-edge="${e}"][data-owner="you"]`).waitFor();
+    await page.locator('#value[data-state="exact"]').waitFor();
+  }
+  assert.ok(await drawnCount(page) >= 4);
+  assert.ok(await page.locator('#board g.edge[data-owner="engine"]').count() >= 1);
+  await s.screenshot(page, 'dots');
+  assert.deepEqual(page.errors, []);
+});
