@@ -176,7 +176,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_panic_in_the_engine_is_a_500_json_error() {
-        let err = run_engine::<()>(&quick(), Duration::from_secs(1), |_| panic!("boom")).await.unwrap_err();
+        let err = run_engine::<()>(&quick(), Duration::from_secs(30), |_| panic!("boom")).await.unwrap_err();
         assert_eq!(err.status, StatusCode::INTERNAL_SERVER_ERROR);
         assert!(err.message.contains("failed unexpectedly"), "{err:?}");
     }
@@ -185,12 +185,13 @@ mod tests {
     async fn work_that_ignores_its_deadline_is_answered_by_the_backstop() {
         let start = Instant::now();
         let err = run_engine(&quick(), Duration::from_millis(30), |_| {
-            std::thread::sleep(Duration::from_millis(400));
+            std::thread::sleep(Duration::from_millis(2000));
             Ok(())
         })
         .await
         .unwrap_err();
-        assert!(start.elapsed() < Duration::from_millis(300), "{:?}", start.elapsed());
+        // Well before the work's own end, with room for a loaded machine.
+        assert!(start.elapsed() < Duration::from_millis(1500), "{:?}", start.elapsed());
         assert_eq!(err, ApiError::out_of_time(Duration::from_millis(30)));
         assert_eq!(err.message, "work exceeded its time budget (30 ms)");
     }
