@@ -203,7 +203,7 @@ test('generate a 5x5 puzzle with a seed: the API\'s puzzle, the seed shown, the 
   const link = await page.locator('#share-page').inputValue();
   assert.equal(link, `${s.url}/slither?p=${encodeURIComponent(expected.url)}`);
   assert.equal(await page.locator('#share-link').getAttribute('href'), link);
-  assert.equal(await page.locator('#share-loopy').innerText(), expected.loopy);
+  assert.equal(await page.locator('#share-loopy').inputValue(), expected.loopy);
   await page.locator('#copy-url').click();
   await page.locator('#status').filter({ hasText: /Copied|Ctrl\+C/ }).waitFor();
 

@@ -85,7 +85,7 @@ function buildPage() {
       h('div', { class: 'row' },
         h('input', { id: 'share-page', readonly: true }),
         button('copy-page', 'Copy', 'Copy the link to this page', () => copy('share-page')))),
-    h('div', { class: 'row' }, 'Loopy game ID: ', h('code', { id: 'share-loopy' })));
+    h('label', {}, 'Loopy game ID', h('input', { id: 'share-loopy', readonly: true })));
 
   const panel = h('div', { class: 'panel' },
     play,
@@ -500,7 +500,7 @@ function share() {
   $('share-url').value = url;
   $('share-page').value = pageLink(url);
   $('share-link').href = pageLink(url);
-  $('share-loopy').textContent = loopy;
+  $('share-loopy').value = loopy;
   $('share-box').hidden = false;
   $('share-url').focus();
   $('share-url').select();
