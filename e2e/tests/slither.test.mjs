@@ -72,7 +72,7 @@ test('a puzzle with several solutions says so', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-test('clicking an edge cycles line, cross, empty; right click, shift-click, undo, redo and keys', async () => {
+test('clicking an edge cycles line, cross, empty; right click, shift-click, undo, redo, keys and dragging', async () => {
   const page = await openPuzzle(URL6x5);
   const state = (e) => edge(page, e).getAttribute('data-state');
   await edge(page, 20).click();
@@ -95,8 +95,12 @@ test('clicking an edge cycles line, cross, empty; right click, shift-click, undo
   await page.locator('#redo').click();
   assert.equal(await state(20), 'line');
 
-  // Keyboard: the ring starts at dot (0, 0).
+  // Keyboard: the ring follows the last click (a dot of edge 20 or 40); arrows stop at the border.
   await page.locator('#board').focus();
+  assert.match(await page.locator('#cursor').getAttribute('data-cursor'), /^(3,2|3,3|0,4|1,4)$/);
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowUp');
+  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.locator('#cursor').getAttribute('data-cursor'), '0,0');
   await page.keyboard.press('Shift+ArrowRight'); // draws h 0 0 = edge 0, ring to (0, 1)
   assert.equal(await state(0), 'line');
   assert.equal(await page.locator('#cursor').getAttribute('data-cursor'), '0,1');
@@ -108,6 +112,20 @@ test('clicking an edge cycles line, cross, empty; right click, shift-click, undo
   assert.equal(await state(37), 'empty');
 
   await page.locator('#clear').click();
+  assert.deepEqual(await edgesIn(page, 'line'), []);
+
+  // Dragging from edge h 0 0 through dots (0, 1), (0, 2) and (1, 2) draws h 0 0, h 0 1 and
+  // v 0 2 = edge 38, as one action.
+  const centre = async (locator) => {
+    const b = await locator.boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  await page.mouse.move(...await centre(edge(page, 0)));
+  await page.mouse.down();
+  for (const dot of ['0,1', '0,2', '1,2']) await page.mouse.move(...await centre(page.locator(`[data-dot="${dot}"]`)), { steps: 6 });
+  await page.mouse.up();
+  assert.deepEqual(await edgesIn(page, 'line'), [0, 1, 38]);
+  await page.locator('#undo').click();
   assert.deepEqual(await edgesIn(page, 'line'), []);
   assert.deepEqual(page.errors, []);
 });

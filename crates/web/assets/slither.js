@@ -36,6 +36,17 @@ function guard(handler) {
   };
 }
 
+/** A synchronous event handler (one that may call preventDefault) with its errors shown. */
+function safely(handler) {
+  return (event) => {
+    try {
+      handler(event);
+    } catch (e) {
+      say(status, `Something went wrong: ${e.message}`, 'error');
+    }
+  };
+}
+
 /** A form's submit handler: the page stays (no navigation) and `work` runs guarded. */
 function submit(work) {
   const run = guard(work);
@@ -129,7 +140,8 @@ function drawBoard() {
   const { rows, cols, clues } = game.puzzle;
   const width = cols * CELL + 2 * PAD, height = rows * CELL + 2 * PAD;
   // Large enough to click comfortably in a 1200x900 window; CSS shrinks it on narrow screens.
-  const scale = Math.max(0.35, Math.min(1.6, 660 / width, 600 / height));
+  // Tiny boards grow to about 300 units wide.
+  const scale = Math.max(0.35, Math.min(Math.max(1.6, 300 / width), 660 / width, 600 / height));
   const board = svg('svg', {
     id: 'board', viewBox: `0 0 ${width} ${height}`, width: Math.round(width * scale), height: Math.round(height * scale),
     tabindex: 0, role: 'application', 'aria-label': `Slitherlink board, ${rows} by ${cols}`,
@@ -164,23 +176,56 @@ function drawBoard() {
   const cursor = svg('circle', { class: 'cursor', id: 'cursor', cx: px(0), cy: px(0), r: 10, dataset: { cursor: '0,0' } });
   board.append(cells, edges, dots, numbers, svg('g', { class: 'rings' }), cursor);
 
-  board.addEventListener('click', guard((e) => {
-    const g = e.target.closest('[data-edge]');
-    if (g) clickEdge(Number(g.dataset.edge), e.shiftKey ? -1 : 1);
-  }));
-  board.addEventListener('contextmenu', (e) => {
-    const g = e.target.closest('[data-edge]');
-    if (!g) return;
-    e.preventDefault();
-    guard(() => clickEdge(Number(g.dataset.edge), -1))();
-  });
+  board.addEventListener('pointerdown', safely(pressEdge));
+  board.addEventListener('pointermove', safely(dragOver));
+  board.addEventListener('contextmenu', (e) => e.preventDefault()); // right click is a move here
   board.addEventListener('keydown', boardKey);
   $('board-box').replaceChildren(board);
 }
 
-/** Left click cycles empty -> line -> cross -> empty; `step` -1 cycles the other way. */
-function clickEdge(e, step) {
-  change([[e, (game.marks[e] + step + 3) % 3]]);
+/** The drag in progress: the state it paints, the dot it last passed and the edges it set. */
+let stroke = null;
+window.addEventListener('pointerup', () => { stroke = null; });
+window.addEventListener('pointercancel', () => { stroke = null; });
+
+/** A press on an edge cycles it: left empty -> line -> cross -> empty, right or Shift the other
+ * way. Holding the button and moving from dot to dot then gives each edge passed the same state,
+ * as one undoable action. */
+function pressEdge(event) {
+  const g = event.target.closest('[data-edge]');
+  if (!g || (event.button !== 0 && event.button !== 2)) return;
+  event.preventDefault(); // no text selection or focus jump; the board is focused below
+  $('board').focus({ preventScroll: true });
+  const e = Number(g.dataset.edge);
+  const state = (game.marks[e] + (event.button === 2 || event.shiftKey ? 2 : 1)) % 3;
+  change([[e, state]]);
+  stroke = { state, dot: nearDot(event, 0.5), edges: new Set([e]) };
+  const { from } = edgeAt(game.puzzle.rows, game.puzzle.cols, e);
+  moveCursor(...(stroke.dot ?? from)); // the keyboard goes on from where the mouse played
+}
+
+function dragOver(event) {
+  if (!stroke) return;
+  if ((event.buttons & 3) === 0) { stroke = null; return; }
+  const dot = nearDot(event, 0.3);
+  if (!dot) return;
+  const [r, c] = dot, last = stroke.dot;
+  stroke.dot = dot;
+  if (!last || Math.abs(r - last[0]) + Math.abs(c - last[1]) !== 1) return;
+  const e = edgeFrom(last[0], last[1], r - last[0], c - last[1]);
+  if (stroke.edges.has(e)) return;
+  stroke.edges.add(e);
+  extendLast(e, stroke.state);
+}
+
+/** The dot within `reach` cells of the pointer, if any. */
+function nearDot(event, reach) {
+  const board = $('board');
+  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(board.getScreenCTM().inverse());
+  const r = Math.round((p.y - PAD) / CELL), c = Math.round((p.x - PAD) / CELL);
+  const { rows, cols } = game.puzzle;
+  if (r < 0 || c < 0 || r > rows || c > cols) return null;
+  return Math.hypot(p.x - px(c), p.y - px(r)) <= reach * CELL ? [r, c] : null;
 }
 
 const ARROWS = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
@@ -228,6 +273,15 @@ function change(list, revealed = false) {
   game.redo.length = 0;
   apply(action, 2);
   return action;
+}
+
+/** Adds one edge's change to the last action (a drag is one action). */
+function extendLast(e, state) {
+  const action = game.undo.at(-1);
+  if (!action || game.marks[e] === state) return;
+  const entry = [e, game.marks[e], state];
+  action.push(entry);
+  apply([entry], 2);
 }
 
 /** Moves an action from one stack to the other; `side` 1 restores the before states, 2 the after. */
@@ -410,7 +464,7 @@ function showCheck(res) {
   status.dataset.verdict = res.verdict;
   if (res.verdict === 'solved') {
     board.classList.add('solved');
-    say(status, `Solved! ${res.message}.`, 'ok');
+    say(status, `Solved! ${capitalise(res.message.replace(/^solved:\s*/i, ''))}.`, 'ok');
     return;
   }
   if (res.verdict === 'incomplete') {
