@@ -105,7 +105,8 @@ function buildPage() {
     h('h2', {}, 'Hints'),
     h('ol', { id: 'hints' }),
     h('p', { class: 'keys' },
-      'Click an edge: empty → line → cross → empty. Right click or Shift+click goes the other way. ',
+      'Click an edge: empty → line → cross → empty. Right click or Shift+click goes the other way; ',
+      'hold the button and drag from dot to dot to mark several edges alike. ',
       'Keyboard (click the board or Tab to it): arrows move the ring between dots, Shift+arrow draws or erases a line, ',
       'Ctrl+arrow (or Alt+arrow) sets or removes a cross; Ctrl+Z undo, Ctrl+Y redo.'));
 
