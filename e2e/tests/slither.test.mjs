@@ -1,0 +1,253 @@
+// The Slitherlink page: open, play, check, hint, solve, generate and share in a real browser.
+// Expected values come from the API itself (fetched by the test) or from docs/API.md.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { session } from '../harness.mjs';
+
+// docs/API.md's example: 6 columns, 5 rows; edges 0..35 horizontal, then 36 + r * 7 + c.
+const URL6x5 = 'https://puzz.link/p?slither/6/5/g11bga18060216bc21c';
+const THREE_AT_1_5 = [11, 17, 48, 49]; // the sides of the 3 at cell (1, 5)
+
+let s;
+before(async () => { s = await session(); });
+after(async () => { await s?.close(); });
+
+async function post(route, body) {
+  const res = await fetch(`${s.url}/api/slither/${route}`, { method: 'POST', body: JSON.stringify(body) });
+  assert.equal(res.status, 200, route);
+  return res.json();
+}
+
+/** Opens the page on a puzzle through `?p=` and waits for its board. */
+async function openPuzzle(p) {
+  const page = await s.open(`/slither?p=${encodeURIComponent(p)}`);
+  await page.locator('#status[data-kind=ok]').waitFor();
+  return page;
+}
+
+/** The edges drawn in `state` ('line', 'cross', 'empty'), sorted. */
+async function edgesIn(page, state) {
+  const list = await page.locator(`#board [data-state=${state}]`).evaluateAll((els) => els.map((e) => Number(e.dataset.edge)));
+  return list.sort((a, b) => a - b);
+}
+
+const edge = (page, e) => page.locator(`#board [data-edge="${e}"]`);
+const status = (page) => page.locator('#status').innerText();
+
+test('load a puzz.link URL from the box and solve it: the lines are the API\'s solution', async () => {
+  const page = await s.open('/slither');
+  await page.locator('#status[data-kind=ok]').waitFor(); // the first, generated puzzle
+  await page.locator('#puzzle-input').fill(URL6x5);
+  await page.locator('#load').click();
+  await page.locator('#status').filter({ hasText: 'Loaded a 5×6 puzzle' }).waitFor();
+  assert.equal(await page.locator('#board').getAttribute('data-rows'), '5');
+  assert.equal(await page.locator('#board [data-cell]').count(), 30);
+  assert.equal(await page.locator('#board [data-edge]').count(), 71);
+  assert.equal(await page.locator('#board [data-clue]').count(), 17);
+  assert.equal(await page.locator('#board [data-clue="1,5"]').textContent(), '3');
+
+  const answer = await post('solve', { puzzle: URL6x5 });
+  assert.equal(answer.verdict, 'unique');
+  await page.locator('#solve').click();
+  await page.locator('#status[data-verdict=unique]').waitFor();
+  assert.match(await status(page), /solution \(it is unique\): a loop of 28 edges/);
+  assert.deepEqual(await edgesIn(page, 'line'), answer.edges);
+  assert.match(await page.locator('#board').getAttribute('class'), /solved/);
+
+  // Undo brings the empty board back in one step; redrawing the loop by hand is noticed.
+  await page.locator('#undo').click();
+  assert.deepEqual(await edgesIn(page, 'line'), []);
+  for (const e of answer.edges) await edge(page, e).click();
+  await page.locator('#status[data-verdict=solved]').waitFor();
+  assert.match(await status(page), /^Solved!/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a puzzle with several solutions says so', async () => {
+  const page = await openPuzzle('2x2t0:3b3');
+  await page.locator('#solve').click();
+  await page.locator('#status[data-verdict=multiple]').waitFor();
+  assert.match(await status(page), /several solutions; this is one of them \(8 edges\)/);
+  assert.equal((await edgesIn(page, 'line')).length, 8);
+  assert.deepEqual(page.errors, []);
+});
+
+test('clicking an edge cycles line, cross, empty; right click, shift-click, undo, redo, keys and dragging', async () => {
+  const page = await openPuzzle(URL6x5);
+  const state = (e) => edge(page, e).getAttribute('data-state');
+  await edge(page, 20).click();
+  assert.equal(await state(20), 'line');
+  await edge(page, 20).click();
+  assert.equal(await state(20), 'cross');
+  await edge(page, 20).click();
+  assert.equal(await state(20), 'empty');
+  await edge(page, 20).click({ button: 'right' });
+  assert.equal(await state(20), 'cross');
+  await edge(page, 20).click({ modifiers: ['Shift'] });
+  assert.equal(await state(20), 'line');
+  await edge(page, 40).click(); // a vertical edge: v 0 4
+  assert.equal(await state(40), 'line');
+  assert.equal(await page.locator('#board').getAttribute('data-lines'), '2');
+  await page.locator('#undo').click();
+  assert.equal(await state(40), 'empty');
+  await page.locator('#undo').click();
+  assert.equal(await state(20), 'cross');
+  await page.locator('#redo').click();
+  assert.equal(await state(20), 'line');
+
+  // Keyboard: the ring follows the last click (a dot of edge 20 or 40); arrows stop at the border.
+  await page.locator('#board').focus();
+  assert.match(await page.locator('#cursor').getAttribute('data-cursor'), /^(3,2|3,3|0,4|1,4)$/);
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowUp');
+  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.locator('#cursor').getAttribute('data-cursor'), '0,0');
+  await page.keyboard.press('Shift+ArrowRight'); // draws h 0 0 = edge 0, ring to (0, 1)
+  assert.equal(await state(0), 'line');
+  assert.equal(await page.locator('#cursor').getAttribute('data-cursor'), '0,1');
+  await page.keyboard.press('Control+ArrowDown'); // crosses v 0 1 = edge 37, ring stays
+  assert.equal(await state(37), 'cross');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.locator('#cursor').getAttribute('data-cursor'), '1,1');
+  await page.keyboard.press('Control+z');
+  assert.equal(await state(37), 'empty');
+
+  await page.locator('#clear').click();
+  assert.deepEqual(await edgesIn(page, 'line'), []);
+
+  // Dragging from edge h 0 0 through dots (0, 1), (0, 2) and (1, 2) draws h 0 0, h 0 1 and
+  // v 0 2 = edge 38, as one action.
+  const centre = async (locator) => {
+    const b = await locator.boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  await page.mouse.move(...await centre(edge(page, 0)));
+  await page.mouse.down();
+  for (const dot of ['0,1', '0,2', '1,2']) await page.mouse.move(...await centre(page.locator(`[data-dot="${dot}"]`)), { steps: 6 });
+  await page.mouse.up();
+  assert.deepEqual(await edgesIn(page, 'line'), [0, 1, 38]);
+  await page.locator('#undo').click();
+  assert.deepEqual(await edgesIn(page, 'line'), []);
+  assert.deepEqual(page.errors, []);
+});
+
+test('check names a wrong number and a branch and highlights them until the next change', async () => {
+  const page = await openPuzzle(URL6x5);
+  for (const e of THREE_AT_1_5) await edge(page, e).click();
+  assert.match(await page.locator('#board [data-clue="1,5"]').getAttribute('class'), /over/);
+  await page.locator('#check').click();
+  await page.locator('#status[data-verdict=wrong_number]').waitFor();
+  assert.equal(await status(page), 'Wrong number: the 3 at cell (1, 5) has 4 lines and 0 crosses around it.');
+  assert.equal(await page.locator('#status').getAttribute('data-kind'), 'error');
+  assert.equal(await page.locator('#board [data-cell="1,5"].bad').count(), 1);
+  assert.deepEqual(await page.locator('#board .edge.bad').evaluateAll((els) => els.map((e) => Number(e.dataset.edge)).sort((a, b) => a - b)), THREE_AT_1_5);
+
+  // Three lines at dot (3, 3): h 3 2 = 20, h 3 3 = 21, v 2 3 = 53. A branch comes first.
+  await page.locator('#clear').click();
+  assert.equal(await page.locator('#board .bad').count(), 0);
+  for (const e of [20, 21, 53]) await edge(page, e).click();
+  await page.locator('#check').click();
+  await page.locator('#status[data-verdict=branch]').waitFor();
+  assert.equal(await status(page), 'Branch: the loop branches: three lines meet at dot (3, 3).');
+  assert.equal(await page.locator('#board [data-dot="3,3"].bad').count(), 1);
+  assert.equal(await page.locator('#board .ring').count(), 1);
+  assert.equal(await page.locator('#board .edge.bad').count(), 3);
+  await edge(page, 53).click();
+  assert.equal(await page.locator('#board .bad').count(), 0);
+  assert.equal(await page.locator('#board .ring').count(), 0);
+
+  // A correct start is not a mistake.
+  await page.locator('#clear').click();
+  await edge(page, 0).click();
+  await page.locator('#check').click();
+  await page.locator('#status[data-verdict=incomplete]').waitFor();
+  assert.match(await status(page), /no mistake found yet/i);
+  assert.deepEqual(page.errors, []);
+});
+
+test('hint applies one deduction step, names its rule and shows where; then a screenshot', async () => {
+  const page = await openPuzzle(URL6x5);
+  const expected = await post('hint', { puzzle: URL6x5 });
+  assert.equal(expected.status, 'step');
+  await page.locator('#hint').click();
+  await page.locator('#hints li').first().waitFor();
+  assert.equal(await page.locator('#hints li').first().getAttribute('data-rule'), expected.rule);
+  assert.match(await status(page), /^Hint: Rule 1, “zero” at cell \(1, 1\): 4 crosses/);
+  const fixed = expected.fixed.map((f) => f.edge).sort((a, b) => a - b);
+  assert.deepEqual(await edgesIn(page, 'cross'), fixed);
+  assert.deepEqual(await page.locator('#board .edge.hinted').evaluateAll((els) => els.map((e) => Number(e.dataset.edge)).sort((a, b) => a - b)), fixed);
+
+  // One undo removes the whole step; redo puts it back.
+  await page.locator('#undo').click();
+  assert.deepEqual(await edgesIn(page, 'cross'), []);
+  await page.locator('#redo').click();
+  assert.deepEqual(await edgesIn(page, 'cross'), fixed);
+
+  // A few more steps, then a wrong line: check shows it, and a hint on a contradiction says so.
+  for (let n = 2; n <= 4; n++) {
+    await page.locator('#hint').click();
+    await page.locator('#hints li').nth(n - 1).waitFor();
+  }
+  for (const e of THREE_AT_1_5) await edge(page, e).click();
+  await page.locator('#hint').click();
+  await page.locator('#status[data-verdict=contradiction]').waitFor();
+  assert.match(await status(page), /^No hint: your marks contain a mistake\. Wrong number: the 3 at cell \(1, 5\)/);
+  await edge(page, 17).click(); // the bottom side: line -> cross
+  await edge(page, 29).click(); // and a line further down, to have something to check
+  await page.locator('#check').click();
+  await page.locator('#status[data-kind=error], #status[data-verdict=incomplete]').waitFor();
+  await s.screenshot(page, 'slither');
+  assert.deepEqual(page.errors, []);
+});
+
+test('generate a 5x5 puzzle with a seed: the API\'s puzzle, the seed shown, the address updated', async () => {
+  const page = await openPuzzle(URL6x5);
+  await page.locator('#rows').fill('5');
+  await page.locator('#cols').fill('5');
+  await page.locator('#difficulty').selectOption('standard');
+  await page.locator('#seed').fill('7');
+  await page.locator('#generate').click();
+  await page.locator('#status').filter({ hasText: 'seed 7' }).waitFor();
+  const expected = await post('generate', { rows: 5, cols: 5, difficulty: 'standard', seed: 7 });
+  assert.equal(await page.locator('#board [data-cell]').count(), 25);
+  const clues = await page.locator('#board [data-clue]').evaluateAll((els) => els.map((e) => [e.dataset.clue, e.textContent]));
+  const want = expected.clues.flatMap((row, r) => row.flatMap((v, c) => (v === null ? [] : [[`${r},${c}`, String(v)]])));
+  assert.deepEqual(clues, want);
+  assert.match(await page.locator('#info').innerText(), /generated: standard, seed 7/);
+  assert.equal(new URL(page.url()).searchParams.get('p'), expected.url);
+
+  // Share: the puzz.link URL and a link to this page that opens the same puzzle.
+  await page.locator('#share').click();
+  assert.equal(await page.locator('#share-url').inputValue(), expected.url);
+  const link = await page.locator('#share-page').inputValue();
+  assert.equal(link, `${s.url}/slither?p=${encodeURIComponent(expected.url)}`);
+  assert.equal(await page.locator('#share-link').getAttribute('href'), link);
+  assert.equal(await page.locator('#share-loopy').inputValue(), expected.loopy);
+  await page.locator('#copy-url').click();
+  await page.locator('#status').filter({ hasText: /Copied|Ctrl\+C/ }).waitFor();
+
+  const other = await s.open(link.slice(s.url.length));
+  await other.locator('#status[data-kind=ok]').waitFor();
+  const again = await other.locator('#board [data-clue]').evaluateAll((els) => els.map((e) => [e.dataset.clue, e.textContent]));
+  assert.deepEqual(again, want);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(other.errors, []);
+});
+
+test('bad input shows the API\'s error text', async () => {
+  const page = await openPuzzle(URL6x5);
+  await page.locator('#puzzle-input').fill('5 5\n1 2 x');
+  await page.locator('#load').click();
+  await page.locator('#status[data-kind=error]').waitFor();
+  assert.equal(await status(page), 'puzzle: line 2, column 1: row 1 has 3 clues, expected 5');
+  assert.equal(await page.locator('#board [data-cell]').count(), 30); // the old puzzle stays
+
+  const broken = await s.open('/slither?p=not-a-puzzle');
+  await broken.locator('#status[data-kind=error]').filter({ hasText: 'here is a generated one' }).waitFor();
+  assert.match(await status(broken), /^Could not open the puzzle in the address \(puzzle: /);
+  assert.equal(await broken.locator('#board [data-cell]').count(), 49);
+  // The browser logs each 400 answer as a console error: those are the answers under test.
+  const unexpected = (errors) => errors.filter((e) => !/status of 400 \(Bad Request\)/.test(e));
+  assert.equal(page.errors.length, 1);
+  assert.deepEqual(unexpected(page.errors), []);
+  assert.deepEqual(unexpected(broken.errors), []);
+});
