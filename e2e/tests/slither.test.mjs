@@ -182,15 +182,21 @@ test('hint applies one deduction step, names its rule and shows where; then a sc
   await page.locator('#redo').click();
   assert.deepEqual(await edgesIn(page, 'cross'), fixed);
 
-  // A few more steps, then a wrong line: check shows it, and a hint on a contradiction says so.
+  // A few more steps, then four lines round the 3: a hint first names the marks that
+  // disagree with the (unique) solution, in red.
   for (let n = 2; n <= 4; n++) {
     await page.locator('#hint').click();
     await page.locator('#hints li').nth(n - 1).waitFor();
   }
   for (const e of THREE_AT_1_5) await edge(page, e).click();
   await page.locator('#hint').click();
-  await page.locator('#status[data-verdict=contradiction]').waitFor();
-  assert.match(await status(page), /^No hint: your marks contain a mistake\. Wrong number: the 3 at cell \(1, 5\)/);
+  await page.locator('#status[data-verdict=mistake]').waitFor();
+  const solution = new Set((await post('solve', { puzzle: URL6x5 })).edges);
+  const wrongLines = THREE_AT_1_5.filter((e) => !solution.has(e)).sort((a, b) => a - b);
+  assert.equal(wrongLines.length, 1, 'exactly one side of the 3 is off the loop');
+  assert.match(await status(page), /^No hint yet: 1 of your marks disagrees with the solution \(in red\)/);
+  assert.deepEqual(await page.locator('#board .edge.bad').evaluateAll((els) => els.map((e) => Number(e.dataset.edge)).sort((a, b) => a - b)), wrongLines);
+  assert.equal(await page.locator('#hints li').count(), 4, 'no step was applied');
   await edge(page, 17).click(); // the bottom side: line -> cross
   await edge(page, 29).click(); // and a line further down, to have something to check
   await page.locator('#check').click();

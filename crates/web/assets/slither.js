@@ -506,6 +506,10 @@ async function hint() {
     const text = `${capitalise(ruleName(res.rule))} at ${res.at}: ${what}`;
     $('hints').append(h('li', { dataset: { rule: res.rule } }, text));
     say(status, `Hint: ${text} (in green).`, 'ok');
+  } else if (res.status === 'mistake') {
+    clearHighlights();
+    for (const e of res.wrong) edgeEl(e)?.classList.add('bad');
+    say(status, `No hint yet: ${res.at} (in red). Change ${res.wrong.length === 1 ? 'it' : 'them'} first.`, 'error');
   } else if (res.status === 'stuck') {
     say(status, 'No deduction rule applies to these marks: the next step needs trial and error. Press Solve to see the answer.');
   } else if (res.status === 'solved') {

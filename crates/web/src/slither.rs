@@ -1,6 +1,6 @@
 //! `/api/slither/{parse,solve,check,hint,generate}`.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::State;
@@ -236,12 +236,37 @@ pub struct Fix {
 
 #[derive(Debug, Serialize)]
 pub struct HintResponse {
-    /// `step` (a deduction), `stuck` (no rule applies), `contradiction` (the marks are part of
-    /// no solution) or `solved` (every edge is decided).
+    /// `mistake` (the puzzle has one solution and some marks disagree with it: `wrong` lists
+    /// them), `step` (a deduction), `stuck` (no rule applies), `contradiction` (the marks are
+    /// part of no solution) or `solved` (every edge is decided).
     status: &'static str,
     rule: Option<String>,
     at: Option<String>,
     fixed: Vec<Fix>,
+    /// With `mistake`: the marked edges that disagree with the solution (a line off the loop or
+    /// a cross on it), in edge order.
+    wrong: Vec<usize>,
+}
+
+/// The player's marks that disagree with the puzzle's solution, when it has exactly one and the
+/// solver finds it before `deadline` (else none: with several solutions or none, a mark cannot
+/// be called wrong, and the deduction rules speak instead).
+fn wrong_marks(p: &Puzzle, marks: &[EdgeState], deadline: Instant) -> Vec<usize> {
+    let budget = solver::Budget { max_nodes: None, deadline: Some(deadline) };
+    let Some(solver::Verdict::Unique(solution)) = solver::solve_within(p, budget) else {
+        return vec![];
+    };
+    let mut on_loop = vec![false; marks.len()];
+    for e in solution.edges() {
+        on_loop[e.index()] = true;
+    }
+    (0..marks.len())
+        .filter(|&e| match marks[e] {
+            EdgeState::Line => !on_loop[e],
+            EdgeState::Cross => on_loop[e],
+            _ => false,
+        })
+        .collect()
 }
 
 pub async fn hint(
@@ -250,8 +275,18 @@ pub async fn hint(
 ) -> Result<Json<HintResponse>, ApiError> {
     let (p, marks) = req.read()?;
     let budget = config.budget(None, Duration::from_secs(10))?;
-    let out = run_engine(&config, budget, move |_deadline| {
-        let empty = HintResponse { status: "", rule: None, at: None, fixed: vec![] };
+    let out = run_engine(&config, budget, move |deadline| {
+        let empty = HintResponse { status: "", rule: None, at: None, fixed: vec![], wrong: vec![] };
+        // A wrong mark that breaks no rule yet would lead the rules astray: name it first.
+        let wrong = wrong_marks(&p, &marks, deadline);
+        if !wrong.is_empty() {
+            let at = format!(
+                "{} of your marks disagree{} with the solution",
+                wrong.len(),
+                if wrong.len() == 1 { "s" } else { "" }
+            );
+            return Ok(HintResponse { status: "mistake", at: Some(at), wrong, ..empty });
+        }
         if marks.iter().all(|&m| m != EdgeState::Unknown) {
             return Ok(HintResponse { status: "solved", ..empty });
         }
@@ -272,6 +307,7 @@ pub async fn hint(
                         state: if s == EdgeState::Line { "line" } else { "cross" },
                     })
                     .collect(),
+                wrong: vec![],
             },
         })
     })
@@ -327,7 +363,7 @@ pub async fn generate(
         let p = pencilbox_slither::generate::generate_until(d, target, ATTEMPTS, Some(deadline), &mut rng);
         match p {
             Some(p) => Ok(GenerateResponse { seed, difficulty: grade(&p).name(), puzzle: info(&p) }),
-            None if std::time::Instant::now() >= deadline => Err(ApiError::out_of_time(budget)),
+            None if Instant::now() >= deadline => Err(ApiError::out_of_time(budget)),
             None => Err(ApiError::bad(format!(
                 "no {target} puzzle of size {d} found in {ATTEMPTS} tries; try another seed or difficulty"
             ))),

@@ -499,3 +499,20 @@ async fn dots_endgame_lists_each_component_with_its_boxes() {
     let v = ok("/api/dots/endgame", json!({ "rows": 1, "cols": 3, "drawn": [0, 1, 2, 3, 4, 5] })).await;
     assert_eq!(v["components"], json!([{ "kind": "chain", "length": 3, "boxes": [[0, 0], [0, 1], [0, 2]] }]));
 }
+
+#[tokio::test]
+async fn slither_hint_names_marks_that_disagree_with_the_unique_solution() {
+    let url = "https://puzz.link/p?slither/6/5/g11bga18060216bc21c";
+    let solution = ok("/api/slither/solve", json!({ "puzzle": url })).await;
+    assert_eq!(solution["verdict"], "unique");
+    let on: Vec<u64> = solution["edges"].as_array().unwrap().iter().map(|e| e.as_u64().unwrap()).collect();
+    assert!(on.contains(&0) && !on.contains(&6), "{on:?}");
+    // A line off the loop and a cross on it: both named, nothing else.
+    let v = ok("/api/slither/hint", json!({ "puzzle": url, "lines": [6, 1], "crosses": [0] })).await;
+    assert_eq!(v["status"], "mistake", "{v}");
+    assert_eq!(v["wrong"], json!([0, 6]));
+    assert_eq!(v["at"], "2 of your marks disagree with the solution");
+    // Right marks get a deduction step as before.
+    let v = ok("/api/slither/hint", json!({ "puzzle": url, "lines": [0, 1] })).await;
+    assert_eq!((v["status"].as_str(), &v["wrong"]), (Some("step"), &json!([])));
+}
