@@ -25,7 +25,7 @@ const els = {
   watchControls: $('watch-controls'), level: $('level'), first: $('first'), bot1: $('bot1'),
   bot2: $('bot2'), step: $('step'), autoplay: $('autoplay'), speed: $('speed'), think: $('think'),
   shown: $('shown'), wrap: $('board-wrap'), turn: $('turn'), status: $('status'), score: $('score'),
-  preview: $('preview'), paint: $('paint'), clear: $('clear'), undo: $('undo'), retry: $('retry'),
+  preview: $('preview'), regionBox: $('region-box'), paint: $('paint'), clear: $('clear'), undo: $('undo'), retry: $('retry'),
   solve: $('solve'), solveResult: $('solve-result'), log: $('log'),
 };
 
@@ -178,7 +178,6 @@ function buildBoard() {
   root.addEventListener('pointerup', onPointerUp);
   root.addEventListener('pointercancel', onPointerCancel);
   root.addEventListener('keydown', onKey);
-  root.addEventListener('focus', () => { game.showCursor = true; drawOverlay(); });
   root.addEventListener('blur', () => { game.showCursor = false; drawOverlay(); });
   // About 64 px per cell on small boards, the panel's width on the largest.
   els.wrap.style.width = `${Math.min(40, Math.max(20, game.n * 2.7))}rem`;
@@ -268,12 +267,13 @@ function render() {
   els.score.replaceChildren(
     h('table', { class: 'values' },
       h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Regions'), h('th', {}, 'Cells')),
-      [0, 1].map((s) => h('tr', { dataset: { side: s + 1 } }, h('td', {}, h('span', { class: `swatch ${sideClass(s)}` }), sideName(s), s === 0 ? ' (first)' : ''), h('td', {}, regionsOf(s)), h('td', {}, cellsOf(s))))),
+      [0, 1].map((s) => h('tr', { dataset: { side: s + 1 } }, h('td', {}, h('span', { class: `swatch ${sideClass(s)}` }), sideName(s), game.mode === 'play' && s === 0 ? ' (first)' : ''), h('td', {}, regionsOf(s)), h('td', {}, cellsOf(s))))),
     h('p', { id: 'numbers-left' }, `Numbers: ${live.size} still paintable, ${unpainted - live.size} dead, ${game.numbers.size - unpainted} painted.`),
   );
   const canSelect = humanTurn;
   els.paint.disabled = !canSelect || game.selection.length === 0;
   els.clear.disabled = game.selection.length === 0;
+  els.regionBox.hidden = game.mode !== 'play';
   els.undo.disabled = game.mode !== 'play' || game.thinking || !game.moves.some((m) => m.side === game.human);
   els.retry.hidden = !(game.mode === 'play' && game.engineFailed && !game.over && side !== game.human);
   els.retry.disabled = game.thinking;
@@ -386,7 +386,10 @@ function onPointerDown(event) {
   const cell = cellAt(event);
   if (!cell) return;
   event.preventDefault();
-  board.svg.focus({ preventScroll: true });
+  // The page focuses the board itself (the default focusing is cancelled with the pointer
+  // event); the keyboard cursor shows only once the keyboard is used.
+  board.svg.focus({ preventScroll: true, focusVisible: false });
+  game.showCursor = false;
   game.cursor = cell;
   if (!humanCanMove()) {
     say(els.status, game.over ? game.over.text : game.mode === 'watch' ? 'Watching the bots: switch the mode to play.' : 'Wait for the engine’s move.', game.over ? '' : 'busy');
