@@ -170,6 +170,24 @@ test('click-to-toggle and Paint play a region; Undo takes it back; the exact out
   assert.deepEqual(page.errors, []);
 });
 
+test('an engine failure shows the API error text and offers to ask again', async () => {
+  const page = await s.open(SMALL);
+  const board = await readBoard(page);
+  const move = draggableNumber(board, 2);
+  const failing = (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'work exceeded its time budget (250 ms)' }) });
+  await page.route('**/api/islands/move', failing);
+  await drag(page, move.path);
+  await page.locator('#status[data-kind="error"]', { hasText: 'The engine: work exceeded its time budget (250 ms)' }).waitFor();
+  assert.ok(await page.locator('#retry').isVisible());
+  assert.equal(await page.locator('#turn').getAttribute('data-to-move'), '2');
+  await page.unroute('**/api/islands/move', failing);
+  await page.locator('#retry').click();
+  await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 2 || document.getElementById('turn').dataset.over === 'true');
+  assert.ok(await page.locator('#retry').isHidden());
+  // The failed request is the only console error (the browser logs the 503 itself).
+  assert.ok(page.errors.every((e) => /503/.test(e)), page.errors.join('\n'));
+});
+
 test('the keyboard alone plays a region: arrows move the cursor, Space toggles, Enter paints', async () => {
   const page = await s.open(SMALL);
   const board = await readBoard(page);
