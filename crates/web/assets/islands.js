@@ -44,6 +44,7 @@ const game = {
   engineFailed: false,
   playing: false, // watch mode autoplay
   selection: [], // [[r, c]] in the order built
+  selectionFromDrag: false,
   verdict: null, // { legal, reason } for the current selection, null while unknown
   hint: null, // cells of the exact solver's best move
   cursor: [0, 0],
@@ -242,7 +243,8 @@ function drawCells() {
       const dead = !painted && !live.has(k);
       text.setAttribute('class', painted ? 'on-paint' : dead ? 'dead' : '');
       rect.dataset.number = text.textContent;
-      if (!painted) rect.dataset.live = String(!dead);
+      if (painted) delete rect.dataset.live;
+      else rect.dataset.live = String(!dead);
     }
   }
   return live;
@@ -258,7 +260,7 @@ function render() {
   els.turn.dataset.winner = game.over ? (game.over.winner === null ? 'draw' : String(game.over.winner + 1)) : '';
   els.turn.dataset.toMove = game.over ? '' : String(side + 1);
   els.turn.replaceChildren(
-    `Move ${game.moves.length + (game.over ? 0 : 1)} · `,
+    game.over ? `${game.moves.length} move${game.moves.length === 1 ? '' : 's'} · ` : `Move ${game.moves.length + 1} · `,
     game.over ? game.over.text : h('span', {}, h('span', { class: `swatch ${sideClass(side)}` }), `${sideName(side)} to move`),
   );
   const cellsOf = (s) => game.moves.filter((m) => m.side === s).reduce((sum, m) => sum + m.cells.length, 0);
@@ -285,7 +287,7 @@ function render() {
   els.log.replaceChildren(...game.moves.map((m, i) => h('li', {
     class: i === game.moves.length - 1 ? 'last' : undefined, dataset: { side: m.side + 1, cells: m.cells.map(([r, c]) => key(r, c)).join(' ') },
   }, h('span', { class: `swatch ${sideClass(m.side)}` }), `${sideName(m.side)}: the ${m.number} at (${m.at[0]}, ${m.at[1]}), ${m.cells.length} cell${m.cells.length === 1 ? '' : 's'}`)));
-  els.log.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  els.log.scrollTop = els.log.scrollHeight; // the newest move in view, without scrolling the page
 }
 
 function showShown() {
@@ -336,10 +338,14 @@ function schedulePreview() {
 
 function clearSelection() {
   game.selection = [];
+  game.selectionFromDrag = false;
   schedulePreview();
 }
 
 function toggleCell(r, c) {
+  // A click after a (rejected) drag starts a new selection rather than extending the drag's.
+  if (game.selectionFromDrag) game.selection = [];
+  game.selectionFromDrag = false;
   const i = game.selection.findIndex(([a, b]) => a === r && b === c);
   if (i >= 0) game.selection.splice(i, 1);
   else game.selection.push([r, c]);
@@ -422,7 +428,10 @@ function onPointerUp(event) {
   if (!drag || event.pointerId !== drag.id) return;
   const { start, moved } = drag;
   drag = null;
-  if (moved) submitSelection();
+  if (moved) {
+    game.selectionFromDrag = true;
+    submitSelection();
+  }
   else toggleCell(...start);
 }
 
@@ -528,6 +537,7 @@ function resetPlay() {
   game.engineFailed = false;
   game.playing = false;
   game.selection = [];
+  game.selectionFromDrag = false;
   game.verdict = null;
   game.hint = null;
   game.mode = els.mode.value;
@@ -658,7 +668,8 @@ function init() {
   if (params.get('first') === 'engine') els.first.value = 'engine';
   if (['250', '500', '1000', '3000'].includes(params.get('think'))) els.think.value = params.get('think');
 
-  els.controls.addEventListener('submit', (e) => { e.preventDefault(); newBoard(); });
+  // Enter in the seed field submits the form; its `change` event already asks for the board.
+  els.controls.addEventListener('submit', (e) => e.preventDefault());
   els.newBoard.addEventListener('click', newBoard);
   els.randomSeed.addEventListener('click', randomSeed);
   els.preset.addEventListener('change', newBoard);
