@@ -234,6 +234,70 @@ test('watch mode: each Step plays one bot move and the board changes', async () 
   assert.deepEqual(page.errors, []);
 });
 
+/** Every connected set of k unpainted cells holding `start` (each set once). */
+function connectedSets(board, start, k) {
+  const { n, cells } = board;
+  const nbs = (r, c) => [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]].filter(([a, b]) => a >= 0 && b >= 0 && a < n && b < n && cells[a][b].state !== 'painted');
+  const found = new Map();
+  const grow = (set) => {
+    const id = [...set].sort().join(' ');
+    if (found.has(id)) return;
+    found.set(id, [...set].map((x) => x.split(',').map(Number)));
+    if (set.size === k) return;
+    for (const x of set) for (const [a, b] of nbs(...x.split(',').map(Number))) if (!set.has(`${a},${b}`)) grow(new Set([...set, `${a},${b}`]));
+  };
+  grow(new Set([start.join()]));
+  return [...found.values()].filter((set) => set.length === k);
+}
+
+test('a number is shown paintable exactly when the API finds a legal region holding it', async (t) => {
+  // The page's crossed-out (dead) numbers are its own computation (room of free cells); here every
+  // connected region of each number is put to /api/islands/legal on boards part-way through games.
+  const legal = async (text, cells) => {
+    const res = await fetch(`${s.url}/api/islands/legal`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ board: text, cells }) });
+    assert.equal(res.status, 200);
+    return (await res.json()).legal;
+  };
+  let numbersChecked = 0, deadSeen = 0, regionsAsked = 0;
+  const page = await s.open('/islands?preset=small&seed=1&mode=watch&bot1=random&bot2=random&think=250');
+  const check = async (what) => {
+    const board = await readBoard(page);
+    const shownLive = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#board rect[data-live]')].map((r) => [r.dataset.cell, r.dataset.live === 'true'])));
+    const text = `${board.n}\n${board.cells.map((row) => row.map((x) => (x.state === 'painted' ? 'B' : x.state === 'number' ? x.number : '#')).join(' ')).join('\n')}\n`;
+    for (let r = 0; r < board.n; r++) {
+      for (let c = 0; c < board.n; c++) {
+        if (board.cells[r][c].state !== 'number') continue;
+        const regions = connectedSets(board, [r, c], board.cells[r][c].number);
+        regionsAsked += regions.length;
+        let live = false;
+        // A few requests at a time: the server caps its concurrent engine jobs.
+        for (let i = 0; i < regions.length && !live; i += 2) {
+          live = (await Promise.all(regions.slice(i, i + 2).map((cells) => legal(text, cells)))).some(Boolean);
+        }
+        assert.equal(shownLive[`${r},${c}`], live, `${what}, the number at (${r}, ${c})`);
+        numbersChecked++;
+        if (!live) deadSeen++;
+      }
+    }
+  };
+  for (let seed = 1; seed <= 10; seed++) {
+    if (seed > 1) {
+      await page.locator('#seed').fill(String(seed));
+      await page.locator('#seed').press('Enter');
+    }
+    await page.locator('#shown-seed', { hasText: new RegExp(`^${seed}$`) }).waitFor();
+    await check(`seed ${seed}, start`);
+    for (let step = 0; step < 2 && await page.locator('#turn').getAttribute('data-over') !== 'true'; step++) {
+      await page.locator('#step:not([disabled])').click();
+      await page.waitForFunction((k) => document.querySelectorAll('#log li').length > k, step);
+      await check(`seed ${seed}, after move ${step + 1}`);
+    }
+  }
+  assert.deepEqual(page.errors, []);
+  t.diagnostic(`${numbersChecked} numbers (${deadSeen} dead), ${regionsAsked} regions asked`);
+  assert.ok(numbersChecked >= 10 && deadSeen >= 3, `${numbersChecked} numbers, ${deadSeen} dead`);
+});
+
 test('a medium game mid-way, with a drag preview (screenshot islands)', async () => {
   const page = await s.open('/islands?preset=medium&seed=11&level=greedy&think=250');
   let board = await readBoard(page);

@@ -673,7 +673,7 @@ function init() {
   els.newBoard.addEventListener('click', newBoard);
   els.randomSeed.addEventListener('click', randomSeed);
   els.preset.addEventListener('change', newBoard);
-  els.seed.addEventListener('change', newBoard);
+  els.seed.addEventListener('change', () => { if (els.seed.value !== String(game.seed)) newBoard(); });
   els.restart.addEventListener('click', () => { if (board) restart(); });
   els.mode.addEventListener('change', () => { if (board) { updateUrl(); restart(); } });
   els.first.addEventListener('change', () => { if (board && game.moves.length === 0 && game.mode === 'play') restart(); });
