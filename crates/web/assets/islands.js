@@ -131,7 +131,8 @@ function applyMove(side, cells) {
   paintCells(game.grid, cells);
   game.moves.push({ side, cells, ...regionNumber(cells) });
   game.hint = null;
-  els.solveResult.textContent = '';
+  say(els.solveResult, '', '');
+  delete els.solveResult.dataset.outcome;
 }
 
 /** The game is over when the side to move has no move (`no_move`: it loses) or every number is
@@ -514,15 +515,19 @@ function stopAutoplay() {
   game.playing = false;
 }
 
+let autoplayRun = 0;
+
 async function autoplay() {
+  // One loop at a time: pressing Play again during the pause of an older loop ends that loop.
+  const run = ++autoplayRun;
   const epoch = game.epoch;
-  while (game.playing && epoch === game.epoch && !game.over) {
+  while (game.playing && run === autoplayRun && epoch === game.epoch && !game.over) {
     const ok = await botStep();
     if (!ok) { stopAutoplay(); break; }
     render();
     await new Promise((done) => setTimeout(done, Number(els.speed.value)));
   }
-  if (epoch === game.epoch) { game.playing = false; render(); }
+  if (run === autoplayRun && epoch === game.epoch) { game.playing = false; render(); }
 }
 
 // ---------------------------------------------------------------- games
@@ -542,7 +547,8 @@ function resetPlay() {
   game.hint = null;
   game.mode = els.mode.value;
   game.human = els.first.value === 'engine' ? 1 : 0;
-  els.solveResult.textContent = '';
+  say(els.solveResult, '', '');
+  delete els.solveResult.dataset.outcome;
   setPreview('', undefined);
   els.playControls.hidden = game.mode !== 'play';
   els.watchControls.hidden = game.mode !== 'watch';
@@ -627,7 +633,8 @@ async function solveExact() {
   const result = await busyLocal(els.solve, `Solving exactly (up to ${SOLVE_MS / 1000} s)…`, () =>
     api('/api/islands/solve', { board: boardText(game.grid), time_ms: SOLVE_MS }));
   if (!result || epoch !== game.epoch) return;
-  const verb = { Win: 'wins', Draw: 'draws', Loss: 'loses' }[result.outcome] ?? result.outcome;
+  const you = game.mode === 'play' && side === game.human;
+  const verb = (you ? { Win: 'win', Draw: 'draw', Loss: 'lose' } : { Win: 'wins', Draw: 'draws', Loss: 'loses' })[result.outcome] ?? result.outcome;
   game.hint = result.best;
   els.solveResult.dataset.outcome = result.outcome;
   say(els.solveResult, `With best play ${sideName(side)} (to move) ${verb}${result.best ? '; a best region is outlined in dashed green' : ''}.`, result.outcome === 'Loss' ? '' : 'ok');
