@@ -103,3 +103,33 @@ test('a board from text: a bad board is refused with the reason', async () => {
   assert.equal(await page.locator('[data-state="marked"]').count(), 1);
   assert.deepEqual(page.errors.filter((e) => !e.includes('400')), []);
 });
+
+test('keyboard play: arrows move the cursor, Enter plays; the verdict speaks to you', async () => {
+  const page = await s.open('/walls');
+  await newGame(page, 'sample');
+  await page.locator('#status').filter({ hasText: 'Your move' }).waitFor();
+  assert.match(await page.locator('#xor').innerText(), /You are to move and win with perfect play\./);
+  await page.focus('#board');
+  // From (0, 0) to (2, 2): two steps down, two right; Enter plays it.
+  for (const k of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(k);
+  assert.equal(await page.locator('.cell.preview-origin').getAttribute('data-cell'), '2,2');
+  await page.keyboard.press('Enter');
+  await page.locator('#moves li').nth(1).waitFor();
+  assert.deepEqual((await movesShown(page))[0], [2, 2]);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'board', 'the board keeps the focus');
+  assert.deepEqual(page.errors, []);
+});
+
+test('on a 32x32 board the corner cell under a value badge can be clicked', async () => {
+  const page = await s.open('/walls');
+  await page.selectOption('#kind', 'empty');
+  await page.fill('#rows', '32');
+  await page.fill('#cols', '32');
+  await newGame(page, 'empty');
+  await page.locator('#status').filter({ hasText: 'Your move' }).waitFor();
+  assert.equal(await page.locator('.part-label').count(), 1);
+  await page.click('[data-cell="0,0"]');
+  await page.locator('#moves li').nth(1).waitFor();
+  assert.deepEqual((await movesShown(page))[0], [0, 0]);
+  assert.deepEqual(page.errors, []);
+});

@@ -20,6 +20,8 @@ const game = {
   youFirst: true,
   analysis: null,
   busy: false,
+  /** The keyboard cursor, [row, col]. */
+  cursor: [0, 0],
   /** Bumped by every new game and undo, so that a late answer for an old position is dropped. */
   epoch: 0,
 };
@@ -92,7 +94,8 @@ async function newGame(event) {
   } catch (e) {
     if (epoch === game.epoch) {
       game.busy = false;
-      say(status, `Cannot start: ${e.message}`, 'error');
+      const previous = game.analysis ? ' The previous game is still on the board.' : '';
+      say(status, `Cannot start: ${e.message}.${previous}`, 'error');
     }
   }
 }
@@ -129,9 +132,9 @@ async function engineTurn() {
 
 async function play(r, c) {
   const a = game.analysis;
-  if (!a || game.busy) return;
+  if (!a) return;
   if (a.over) return say(status, 'The game is over: start a new one.', 'error');
-  if (!yourTurn()) return say(status, 'Wait for the engine to move.', 'error');
+  if (game.busy || !yourTurn()) return say(status, 'The engine is thinking: wait for its move.', 'busy');
   const cell = cellState(r, c);
   if (cell !== 'free') {
     return say(status, `Cell (${r}, ${c}) is ${cell === 'wall' ? 'already a wall' : 'marked: it cannot be chosen'}.`, 'error');
@@ -241,6 +244,8 @@ function renderBoard(a) {
         svg('text', { x: w / 2, y: 12, 'text-anchor': 'middle' }, label)));
     }
   }
+  const [cr, cc] = game.cursor = [Math.min(game.cursor[0], rows - 1), Math.min(game.cursor[1], cols - 1)];
+  root.append(svg('rect', { class: 'cursor', x: cc * size + 3, y: cr * size + 3, width: size - 6, height: size - 6 }));
   const last = game.moves.at(-1);
   if (last) {
     const mine = (game.moves.length - 1) % 2 === youAre();
@@ -266,6 +271,9 @@ function mark(r, c, on) {
 function renderPanel(a) {
   const you = yourTurn();
   const mover = you ? 'you' : 'the engine';
+  const verdict = you
+    ? `You are to move and ${a.mover_wins ? 'win' : 'lose'} with perfect play.`
+    : `The engine is to move and ${a.mover_wins ? 'wins' : 'loses'} with perfect play.`;
   if (a.over) {
     say(status, you ? 'The engine wins: you have no move left.' : 'You win: the engine has no move left.', you ? 'error' : 'ok');
   } else if (!game.busy) {
@@ -275,7 +283,7 @@ function renderPanel(a) {
   const sum = values.length ? `${values.join(' ⊕ ')} = ${a.grundy}` : '0 (no free cell left)';
   $('xor').replaceChildren(
     h('span', {}, 'Grundy value of the position: '), h('strong', { id: 'grundy', 'data-grundy': a.grundy }, sum), h('br'),
-    a.over ? '' : `${mover === 'you' ? 'You are' : 'The engine is'} to move and ${a.mover_wins ? 'wins' : 'loses'} with perfect play.`,
+    a.over ? '' : verdict,
   );
   const rows = a.parts.map((p, i) => h('tr', {
     'data-part': i,
@@ -313,6 +321,33 @@ function syncControls() {
   if (kind === 'text' && !$('text').value) $('text').value = SAMPLE_3;
 }
 
+/** Keyboard play: arrows move the cursor (with the wall preview), Enter or Space plays. */
+function onKey(event) {
+  const a = game.analysis;
+  if (!a) return;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const [r, c] = game.cursor;
+  if (moves[event.key]) {
+    event.preventDefault();
+    const [dr, dc] = moves[event.key];
+    const next = [Math.min(a.rows - 1, Math.max(0, r + dr)), Math.min(a.cols - 1, Math.max(0, c + dc))];
+    preview(r, c, false);
+    game.cursor = next;
+    const cursor = document.querySelector('#board .cursor');
+    const cell = document.querySelector(`[data-cell="${key(...next)}"]`);
+    if (cursor && cell) {
+      cursor.setAttribute('x', Number(cell.getAttribute('x')) + 3);
+      cursor.setAttribute('y', Number(cell.getAttribute('y')) + 3);
+    }
+    if (cellState(...next) === 'free') preview(...next, true);
+  } else if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    preview(r, c, false);
+    play(r, c);
+  }
+}
+
+$('board').addEventListener('keydown', onKey);
 $('setup').addEventListener('submit', newGame);
 $('kind').addEventListener('change', syncControls);
 $('undo').addEventListener('click', undo);
