@@ -54,17 +54,12 @@ test('a line drawn by you, the engine replies, the turn comes back, and undo tak
   assert.equal(await drawnCount(page), 0);
   assert.equal(await page.locator('#undo').isDisabled(), true);
 
-  // The engine can move first; an 8x8 board (144 lines) is refused with the reason.
+  // The engine can move first.
   await page.locator('#first').selectOption('engine');
   await page.locator('#new-game').click();
   await page.locator('#board g.edge[data-owner="engine"]').waitFor();
   await page.locator('#turn[data-turn="you"]').waitFor();
   assert.equal(await drawnCount(page), 1);
-  await page.locator('#rows').selectOption('8');
-  await page.locator('#cols').selectOption('8');
-  await page.locator('#new-game').click();
-  await page.locator('#status[data-kind="error"]').waitFor();
-  assert.match(await page.locator('#status').innerText(), /144 lines.*at most 128/);
   assert.deepEqual(page.errors, []);
 });
 
@@ -182,5 +177,69 @@ test('screenshot: a 3x3 game in progress with the analysis open', async () => {
   assert.ok(await drawnCount(page) >= 4);
   assert.ok(await page.locator('#board g.edge[data-owner="engine"]').count() >= 1);
   await s.screenshot(page, 'dots');
+  assert.deepEqual(page.errors, []);
+});
+
+test('8x8 (144 lines) cannot be chosen: picking 8 lowers the other size, with a note; a pasted 8x8 is refused and the game stays', async () => {
+  const page = await s.open('/dots?rows=8&cols=8&level=greedy');
+  // The URL asked for 8x8: the page starts 8x7 instead and says why.
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.equal(await page.locator('#rows').inputValue(), '8');
+  assert.equal(await page.locator('#cols').inputValue(), '7');
+  assert.equal(await page.locator('#board g.edge').count(), 127);
+  assert.match(await page.locator('#size-note').innerText(), /8x8 has 144 lines, more than the engine's 128: columns set to 7/);
+  assert.match(await page.locator('#cols option[value="8"]').getAttribute('title'), /rows become 7: 8x8 has 144 lines/);
+
+  // Choosing 8 columns now lowers the rows to 7; a new game is 7x8 and starts without error.
+  await page.locator('#cols').selectOption('8');
+  assert.equal(await page.locator('#rows').inputValue(), '7');
+  assert.match(await page.locator('#size-note').innerText(), /8x8 has 144 lines.*rows set to 7/);
+  await page.locator('#new-game').click();
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.equal(await page.locator('#board g.edge').count(), 127);
+  assert.equal(await page.locator('#status').getAttribute('data-kind'), 'ok');
+  // A size that fits hides the note again.
+  await page.locator('#rows').selectOption('3');
+  assert.equal(await page.locator('#size-note').isHidden(), true);
+
+  // A pasted 8x8 position is refused with the reason; the current game stays playable.
+  const rows = (n, w) => Array.from({ length: n }, () => '0'.repeat(w));
+  await load(page, ['8 8', ...rows(9, 8), ...rows(8, 9)].join('\n'));
+  await page.locator('#status[data-kind="error"]').waitFor();
+  assert.match(await page.locator('#status').innerText(), /144 lines.*at most 128/);
+  assert.equal(await page.locator('#board g.edge').count(), 127);
+  assert.equal(await page.locator('#turn').getAttribute('data-turn'), 'you');
+  assert.equal(await page.locator('#rows').inputValue(), '3');
+  assert.deepEqual(page.errors, []);
+});
+
+test('keyboard play: after Enter on a line the focus stays on the board, on an undrawn line, move after move', async () => {
+  const page = await s.open('/dots?rows=3&cols=3&level=greedy');
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  await edge(page, 0).focus();
+  const focusedEdge = () => page.evaluate(() => {
+    const a = document.activeElement;
+    return a?.matches('#board g.edge') ? { edge: a.dataset.edge, playable: a.classList.contains('playable') } : { tag: a?.tagName };
+  });
+  for (let move = 1; move <= 3; move++) {
+    const before = await focusedEdge();
+    assert.equal(before.playable, true, `move ${move}: focus on a playable line, not ${JSON.stringify(before)}`);
+    const drawn = await drawnCount(page);
+    await page.keyboard.press('Enter');
+    await page.locator(`#board g.edge[data-edge="${before.edge}"][data-owner="you"]`).waitFor();
+    // The engine replies (no box can be completed this early), then it is your turn again.
+    await page.waitForFunction((n) => document.querySelectorAll('#board g.edge.drawn').length >= n + 2, drawn);
+    await page.locator('#turn[data-turn="you"]').waitFor();
+  }
+  assert.equal(await page.locator('#board g.edge[data-owner="you"]').count(), 3);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the strong level\'s time is an upper bound: on a big board it answers at once by chain rules and says so', async () => {
+  const page = await s.open('/dots?rows=6&cols=6&level=strong&first=engine');
+  assert.match(await page.locator('label[for="think"]').innerText(), /search time, up to/);
+  assert.match(await page.locator('label[for="think"]').getAttribute('title'), /at most 36 lines are undrawn/);
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.match(await page.locator('#status').innerText(), /The engine drew [hv] \d \d, by chain rules \(the exact search starts at 36 undrawn lines/);
   assert.deepEqual(page.errors, []);
 });

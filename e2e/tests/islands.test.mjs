@@ -317,3 +317,54 @@ test('a medium game mid-way, with a drag preview (screenshot islands)', async ()
   await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 5);
   assert.deepEqual(page.errors, []);
 });
+
+/** The computed colour of an element, and the page's value of a CSS colour variable, both as rgb(). */
+const colourOf = (page, sel) => page.locator(sel).evaluate((e) => getComputedStyle(e).color);
+const varColour = (page, name) => page.evaluate((v) => {
+  const probe = document.body.appendChild(document.createElement('span'));
+  probe.style.color = `var(${v})`;
+  const c = getComputedStyle(probe).color;
+  probe.remove();
+  return c;
+}, name);
+
+test('the game-over line takes the winner\'s colour: the engine\'s when it wins, the winning bot\'s in watch mode', async () => {
+  // Small seed 1: the greedy engine moving first leaves no legal move (its move is seeded by the
+  // board seed, as in watch mode, so this is reproducible).
+  let page = await s.open('/islands?preset=small&seed=1&level=greedy&first=engine&think=250');
+  await page.locator('#turn[data-over="true"]').waitFor();
+  assert.match(await page.locator('#turn').innerText(), /Game over: Engine wins/);
+  assert.equal(await colourOf(page, '#turn'), await varColour(page, '--p2'));
+  assert.notEqual(await colourOf(page, '#turn'), await varColour(page, '--p1'));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+
+  // Watch mode: the second bot wins on seed 3 (orange), the first on seed 1 (blue).
+  for (const [seed, who, colour] of [[3, 'Second', '--p2'], [1, 'First', '--p1']]) {
+    page = await s.open(`/islands?preset=small&seed=${seed}&mode=watch&bot1=random&bot2=random&think=250`);
+    await page.locator('#speed').selectOption('0');
+    await page.locator('#autoplay:not([disabled])').click();
+    await page.locator('#turn[data-over="true"]').waitFor();
+    assert.match(await page.locator('#turn').innerText(), new RegExp(`Game over: ${who} \\(random\\) wins`));
+    assert.equal(await colourOf(page, '#turn'), await varColour(page, colour));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
+test('in a 700 px window the turn and status lines are above the medium board, in view', async () => {
+  const page = await s.open('/islands?preset=medium&seed=11&level=greedy&think=250');
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.locator('#turn[data-to-move="1"]').waitFor();
+  const [turn, status, board] = await Promise.all(['#turn', '#status', '#board'].map((sel) => page.locator(sel).boundingBox()));
+  assert.ok(turn.y + turn.height <= board.y, `turn line (y ${turn.y}) above the board (y ${board.y})`);
+  assert.ok(status.y + status.height <= board.y + 1, `status line (y ${status.y}) above the board`);
+  assert.ok(turn.y + turn.height < 900 && status.y + status.height < 900, 'both in the first screen');
+  assert.match(await page.locator('#status').innerText(), /Your turn/);
+  await s.screenshot(page, 'islands-narrow');
+  // A wide window keeps them in the panel beside the board.
+  await page.setViewportSize({ width: 1200, height: 900 });
+  const [wideTurn, wideBoard] = await Promise.all(['#turn', '#board'].map((sel) => page.locator(sel).boundingBox()));
+  assert.ok(wideTurn.x >= wideBoard.x + wideBoard.width, 'turn line right of the board');
+  assert.deepEqual(page.errors, []);
+});

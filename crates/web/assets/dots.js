@@ -6,6 +6,10 @@ import { api, h, svg, edgeNumber, edgeAt, edgeCount, cellSides, say, intParam } 
 
 /** The solver works on boards of at most this many lines (`MAX_LINES` of the dots crate). */
 const MAX_LINES = 128;
+/** The strong level searches exactly only with at most this many undrawn lines, or when no safe
+ * line is left (`EXACT_LINES` of the dots crate's bot); before that it plays by chain rules at
+ * once, so its time budget is an upper bound, not a time it always takes. */
+const EXACT_LINES = 36;
 const MARGIN = 26;
 /** Thickness of a line's clickable band, in board units. */
 const HIT = 26;
@@ -44,6 +48,7 @@ function parsePosition(text, rows, cols) {
   if (!head) throw new Error('line 1: expected "rows cols" (the olympiad text) or a 0/1 line string');
   const [n, m] = [Number(head[1]), Number(head[2])];
   if (n < 1 || n > 8 || m < 1 || m > 8) throw new Error(`line 1: the board must be 1..8 by 1..8, not ${n}x${m}`);
+  if (edgeCount(n, m) > MAX_LINES) throw new Error(`line 1: a ${n}x${m} board has ${edgeCount(n, m)} lines; the engine plays boards of at most ${MAX_LINES} lines (up to 7x8 or 8x7)`);
   if (lines.length !== 2 * n + 2) throw new Error(`a ${n}x${m} position has ${2 * n + 2} lines (the size, ${n + 1} rows of horizontal lines, ${n} of vertical), this one has ${lines.length}`);
   const drawn = new Set();
   for (let i = 1; i < lines.length; i++) {
@@ -117,10 +122,42 @@ const ui = {
   level: pick('Engine level', 'level', [['random', 'random'], ['greedy', 'greedy'], ['strong', 'strong']],
     ['random', 'greedy', 'strong'].includes(params.get('level')) ? params.get('level') : 'strong'),
   first: pick('First move', 'first', [['you', 'you'], ['engine', 'engine']], params.get('first') === 'engine' ? 'engine' : 'you'),
-  think: pick('Strong: time per move', 'think', [[250, '0.25 s'], [500, '0.5 s'], [1000, '1 s'], [2000, '2 s'], [5000, '5 s']], 1000,
-    'how long the strong level may think per move'),
+  think: pick('Strong: search time, up to', 'think', [[250, '0.25 s'], [500, '0.5 s'], [1000, '1 s'], [2000, '2 s'], [5000, '5 s']], 1000,
+    `the most the strong level may spend on an exact search; it searches only once at most ${EXACT_LINES} lines are undrawn or no safe line is left, and otherwise answers at once by chain rules`),
 };
 const select = (label) => label.querySelector('select');
+const sizeNote = h('p', { id: 'size-note', class: 'muted size-note', hidden: true });
+
+/** Keeps the chosen size within the engine's limit: a size that cannot go with the other
+ * select's value lowers that one (only 8x8, 144 lines, is too big), and a note says why. */
+function fitSizes(changed) {
+  /** The largest size up to `want` whose board has at most MAX_LINES lines. */
+  const largestFitting = (count, want) => { let k = want; while (k > 1 && count(k) > MAX_LINES) k -= 1; return k; };
+  const [rows, cols] = [select(ui.rows), select(ui.cols)];
+  const fixed = changed === 'cols' ? cols : rows;
+  const other = fixed === rows ? cols : rows;
+  const lines = (o) => (fixed === rows ? edgeCount(Number(fixed.value), o) : edgeCount(o, Number(fixed.value)));
+  const wanted = Number(other.value);
+  const fits = largestFitting(lines, wanted);
+  other.value = String(fits);
+  sizeNote.hidden = fits === wanted;
+  if (fits !== wanted) {
+    const [r, c] = fixed === rows ? [fixed.value, wanted] : [wanted, fixed.value];
+    sizeNote.textContent = `${r}x${c} has ${lines(wanted)} lines, more than the engine's ${MAX_LINES}: ${other === rows ? 'rows' : 'columns'} set to ${fits}.`;
+  }
+  // Mark the sizes that would force such a change.
+  for (const [sel, by] of [[rows, cols], [cols, rows]]) {
+    for (const opt of sel.options) {
+      const n = Number(opt.value);
+      const m = Number(by.value);
+      const count = (k) => (sel === rows ? edgeCount(n, k) : edgeCount(k, n));
+      const fit = largestFitting(count, m);
+      // A hint on the option (its text stays short, so the select stays narrow).
+      const [r, c] = sel === rows ? [n, m] : [m, n];
+      opt.title = fit === m ? '' : `${sel === rows ? 'columns' : 'rows'} become ${fit}: ${r}x${c} has ${count(m)} lines, the engine plays at most ${MAX_LINES}`;
+    }
+  }
+}
 const newGameButton = h('button', { id: 'new-game', type: 'button' }, 'New game');
 const status = h('p', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
 const board = svg('svg', { id: 'board', role: 'group', 'aria-label': 'Dots-and-Boxes board' });
@@ -142,6 +179,7 @@ const loadButton = h('button', { id: 'load', type: 'button' }, 'Load position');
 
 app.append(
   h('div', { class: 'controls' }, ui.rows, ui.cols, ui.level, ui.first, ui.think, newGameButton),
+  sizeNote,
   h('div', { class: 'layout' },
     h('div', { class: 'board' }, board),
     h('div', { class: 'panel' },
@@ -282,8 +320,9 @@ function render() {
     g.classList.toggle('drawn', owner !== null);
     g.classList.toggle('last', e === last);
     g.classList.toggle('playable', owner === null && playable);
-    if (owner === null && playable) g.setAttribute('tabindex', '0');
-    else g.removeAttribute('tabindex');
+    // Lines out of play keep tabindex -1 (out of the Tab order, but still focusable) so that
+    // the line you just drew keeps the focus while the engine thinks, instead of <body>.
+    g.setAttribute('tabindex', owner === null && playable ? '0' : '-1');
     g.setAttribute('aria-label', `line ${g.dataset.name}${owner === null ? '' : owner === 'given' ? ', drawn' : `, drawn by ${NAMES[owner].toLowerCase()}`}`);
   }
   for (const g of board.querySelectorAll('g.box')) {
@@ -292,10 +331,28 @@ function render() {
     g.dataset.owner = owner ?? '';
     g.querySelector('text').textContent = owner === 'you' ? 'Y' : owner === 'engine' ? 'E' : '';
   }
+  if (playable) keepFocusOnBoard();
   renderPanel();
   positionText.textContent = olympiadText(rows, cols, view.drawn);
   openSpiel.textContent = lineString(rows, cols, view.drawn);
   clearValues();
+}
+
+/** When the focus is on a line out of play (the one you drew, or one the engine drew), moves
+ * it to the nearest undrawn line, so that a keyboard player can move again without Tab. */
+function keepFocusOnBoard() {
+  const focused = document.activeElement;
+  if (!focused?.matches?.('#board g.edge') || focused.classList.contains('playable')) return;
+  const { rows, cols } = game;
+  const mid = (e) => { const { from, to } = edgeAt(rows, cols, e); return [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2]; };
+  const [r0, c0] = mid(Number(focused.dataset.edge));
+  let best = null;
+  for (const g of board.querySelectorAll('g.edge.playable')) {
+    const [r, c] = mid(Number(g.dataset.edge));
+    const d = (r - r0) ** 2 + (c - c0) ** 2;
+    if (best === null || d < best.d) best = { g, d };
+  }
+  best?.g.focus();
 }
 
 function renderPanel() {
@@ -307,7 +364,9 @@ function renderPanel() {
   retryButton.hidden = !engineFailed;
   if (!game) {
     turn.textContent = 'No game';
+    turn.className = 'turn';
     turn.dataset.turn = 'none';
+    delete turn.dataset.result;
     return;
   }
   turn.dataset.turn = view.toMove ?? 'over';
@@ -364,7 +423,9 @@ async function engineTurn() {
     game.history.push({ edge: answer.line, by: 'engine' });
     view = replay(game);
     render();
-    const how = answer.reason === 'exact' ? `, exact value ${fmt(answer.value)} for it` : answer.reason === 'level' ? '' : `, ${answer.reason}`;
+    const how = answer.reason === 'exact' ? `, exact value ${fmt(answer.value)} for it`
+      : answer.reason === 'heuristic' ? `, by chain rules (the exact search starts at ${EXACT_LINES} undrawn lines or when no safe line is left)`
+        : answer.reason === 'level' ? '' : `, ${answer.reason}`;
     say(status, `The engine drew ${answer.name}${answer.completes > 0 ? ` and completed ${answer.completes === 1 ? 'a box' : `${answer.completes} boxes`}` : ''}${how}.`, 'ok');
     // Let a chain of captures be seen line by line.
     if (view.toMove === 'engine') await pause(200);
@@ -535,12 +596,16 @@ function loadPosition(text) {
   }
   select(ui.rows).value = String(pos.rows);
   select(ui.cols).value = String(pos.cols);
+  fitSizes('rows');
   analysisShown = null;
   say(status, `Loaded a ${pos.rows}x${pos.cols} position with ${pos.drawn.size} lines drawn.`, 'ok');
   newGame(pos.rows, pos.cols, pos.drawn);
   return true;
 }
 
+select(ui.rows).addEventListener('change', () => fitSizes('rows'));
+select(ui.cols).addEventListener('change', () => fitSizes('cols'));
+fitSizes('rows');
 newGameButton.addEventListener('click', startFromControls);
 undoButton.addEventListener('click', undo);
 retryButton.addEventListener('click', () => { engineFailed = false; update(); });

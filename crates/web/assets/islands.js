@@ -259,6 +259,8 @@ function render() {
   const humanTurn = game.mode === 'play' && !game.over && side === game.human && !game.thinking;
   els.turn.dataset.over = String(Boolean(game.over));
   els.turn.dataset.winner = game.over ? (game.over.winner === null ? 'draw' : String(game.over.winner + 1)) : '';
+  // The game-over line takes the winner's colour (p1 is you in play mode), none for a draw.
+  els.turn.dataset.colour = game.over && game.over.winner !== null ? sideClass(game.over.winner) : '';
   els.turn.dataset.toMove = game.over ? '' : String(side + 1);
   els.turn.replaceChildren(
     game.over ? `${game.moves.length} move${game.moves.length === 1 ? '' : 's'} · ` : `Move ${game.moves.length + 1} · `,
