@@ -152,11 +152,13 @@ test('endgame positions show their chains and loops and the known values', async
   assert.deepEqual(page.errors, []);
 });
 
-test('a position beyond the solver\'s budget says so with the bounds the API gave', async () => {
+test('a position beyond the solver\'s budget says so, with the bounds when the API gave them', async () => {
+  // The engine's own time-out answer carries its bounds; on a loaded machine the server's
+  // backstop (500 ms later) may answer first, without them.
   const page = await s.open('/dots?rows=5&cols=5&analyse=1&budget=1000');
   const failed = page.locator('#value[data-state="failed"]');
   await failed.waitFor();
-  assert.match(await failed.innerText(), /could not afford this position within 1 s.*work exceeded its time budget \(1000 ms\); the value is in \[-?\d+, -?\d+\]/);
+  assert.match(await failed.innerText(), /could not afford this position within 1 s.*work exceeded its time budget \(1000 ms\)(; the value is in \[-?\d+, -?\d+\])?/);
   // The browser logs the 503 answer as a failed resource; nothing else may go wrong.
   assert.deepEqual(page.errors.filter((e) => !/status of 503/.test(e)), []);
 });

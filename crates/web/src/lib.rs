@@ -199,20 +199,25 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn jobs_beyond_the_cap_are_busy_and_places_come_back() {
         let config = Config { max_jobs: 1, ..quick() };
+        // The slow job says when it runs and ends when told: no timing guesses on a loaded machine.
+        let (started_tx, started_rx) = tokio::sync::oneshot::channel();
+        let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
         let slow = {
             let config = config.clone();
             tokio::spawn(async move {
-                run_engine(&config, Duration::from_secs(2), |_| {
-                    std::thread::sleep(Duration::from_millis(300));
+                run_engine(&config, Duration::from_secs(60), move |_| {
+                    started_tx.send(()).unwrap();
+                    release_rx.recv().unwrap();
                     Ok(1)
                 })
                 .await
             })
         };
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        started_rx.await.unwrap();
         let busy = run_engine(&config, Duration::from_secs(1), |_| Ok(2)).await.unwrap_err();
         assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(busy.message.contains("busy"), "{busy:?}");
+        release_tx.send(()).unwrap();
         assert_eq!(slow.await.unwrap(), Ok(1));
         assert_eq!(run_engine(&config, Duration::from_secs(1), |_| Ok(3)).await, Ok(3));
         // A panicking job gives its place back too.
