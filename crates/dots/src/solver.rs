@@ -360,7 +360,7 @@ impl std::fmt::Debug for Solver<'_> {
 /// the subtrees they save are large: each costs a table probe (a cache miss) per move.
 /// Measured (CPU time, nodes): 3x4 4.9 s / 10.8 M at 16 lines, 3.7 s / 12.2 M at 20, 3.8 s /
 /// 13.5 M at 24; 3x3 47 / 44 / 46 ms.
-const ETC_LINES: u32 = 20;
+const ETC_LINES: u32 = 14;
 
 /// A second search thread helps only from this many undrawn lines on (below, starting it costs
 /// more than it saves).
@@ -779,14 +779,14 @@ impl Worker<'_, '_> {
             list.lines[..list.len].rotate_left(1);
             list.bounds[..list.len].rotate_left(1);
         }
-        let moves = list.as_slice();
-        let bounds = &list.bounds;
         if !capturing
             && undrawn_count >= ETC_LINES
-            && let Some(v) = self.enhanced_cutoff(im, &counts, &list, beta)
+            && let Some(v) = self.enhanced_cutoff(im, &counts, &mut list, alpha, beta)
         {
             return v;
         }
+        let moves = list.as_slice();
+        let bounds = &list.bounds;
         let alpha0 = alpha;
         let mut best = Score::MIN;
         let mut best_move = Edge(moves[0] as usize);
@@ -991,25 +991,31 @@ impl Worker<'_, '_> {
         &self,
         im: &Images,
         counts: &SideCounts,
-        moves: &MoveList,
+        moves: &mut MoveList,
+        alpha: Score,
         beta: Score,
     ) -> Option<Score> {
         // The children's keys first, then the probes: independent loads, which the processor
         // overlaps, where one loop would wait for each cache miss in turn.
         let mut keys = [0u128; MAX_LINES];
+        let mut index = [0u8; MAX_LINES];
         let mut n = 0;
         for (i, e) in moves.as_slice().iter().map(|&m| Edge(m as usize)).enumerate() {
-            if Score::from(moves.bounds[i]) < beta || Self::completes(self.geo, counts, e) > 0 {
+            if Score::from(moves.bounds[i]) <= alpha || Self::completes(self.geo, counts, e) > 0 {
                 continue;
             }
             keys[n] = self.key_of(&self.child_images(im, e)).0.0;
+            index[n] = i as u8;
             n += 1;
         }
-        for &key in &keys[..n] {
-            if let Some(entry) = self.table.probe(LineSet(key))
-                && -Score::from(entry.upper) >= beta
-            {
-                return Some(-Score::from(entry.upper));
+        for (&key, &i) in keys[..n].iter().zip(&index[..n]) {
+            if let Some(entry) = self.table.probe(LineSet(key)) {
+                if -Score::from(entry.upper) >= beta {
+                    return Some(-Score::from(entry.upper));
+                }
+                // The child's lower bound is an upper bound on the move's value.
+                let bound = &mut moves.bounds[i as usize];
+                *bound = (*bound).min(-entry.lower);
             }
         }
         None
