@@ -87,7 +87,8 @@ fn main() {
         let v = solver.value(parse(lines)).unwrap();
         let nodes = solver.stats().nodes;
         total_nodes += nodes;
-        println!("{name:<8} value {v:>3}  nodes {nodes:>12}  {:>9.2?}", t.elapsed());
+        let s = solver.stats();
+        println!("{name:<8} value {v:>3}  nodes {nodes:>12}  {:>9.2?}  table {}/{}", t.elapsed(), s.tt_used, s.tt_capacity);
         assert_eq!(v, value, "{name}");
     }
     println!("total    nodes {total_nodes:>12}  {:>9.2?}", start.elapsed());

@@ -348,6 +348,8 @@ struct Worker<'s, 'p> {
     use_symmetry: bool,
     pruning: Pruning,
     history: [u32; MAX_LINES],
+    /// Enhanced transposition cutoffs from this many undrawn lines on (see `etc_lines`).
+    etc_lines: u32,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -357,10 +359,14 @@ impl std::fmt::Debug for Solver<'_> {
 }
 
 /// Enhanced transposition cutoffs are tried only with at least this many undrawn lines, where
-/// the subtrees they save are large: each costs a table probe (a cache miss) per move.
-/// Measured (CPU time, nodes): 3x4 4.9 s / 10.8 M at 16 lines, 3.7 s / 12.2 M at 20, 3.8 s /
-/// 13.5 M at 24; 3x3 47 / 44 / 46 ms.
-const ETC_LINES: u32 = 14;
+/// the subtrees they save are large: each costs a table probe (a cache miss) per move, and a
+/// miss costs more in a large table (TLB misses), so the threshold depends on the table's size.
+/// Measured on the `solve_set` example (nodes, one thread): 3x4 9.96 M at 20 lines, 7.99 M at
+/// 14 (table of 2^22 entries); 4x4-b 6.90 M at 20 lines, 6.10 M at 14, but 4.0 s against
+/// 5.4-6.0 s of CPU time (table of 2^25.6 entries).
+fn etc_lines(table: &Table) -> u32 {
+    if table.capacity() <= 1 << 23 { 14 } else { 20 }
+}
 
 /// A second search thread helps only from this many undrawn lines on (below, starting it costs
 /// more than it saves).
@@ -418,6 +424,7 @@ impl<'a> Solver<'a> {
             use_symmetry: self.use_symmetry,
             pruning: self.pruning,
             history: self.history,
+            etc_lines: etc_lines(&self.table),
         }
     }
 
@@ -466,6 +473,7 @@ impl<'a> Solver<'a> {
             use_symmetry,
             pruning,
             history: self.history,
+            etc_lines: etc_lines(table),
         };
         let left = geo.unclaimed_boxes(drawn) as Score;
         let (mut lower, mut upper) = (-left, left);
@@ -493,6 +501,7 @@ impl<'a> Solver<'a> {
                             use_symmetry,
                             pruning,
                             history: start_history,
+                            etc_lines: etc_lines(table),
                         };
                         helper.search(images, left, beta - 1, beta);
                         (helper.stats.nodes, helper.history)
@@ -780,7 +789,7 @@ impl Worker<'_, '_> {
             list.bounds[..list.len].rotate_left(1);
         }
         if !capturing
-            && undrawn_count >= ETC_LINES
+            && undrawn_count >= self.etc_lines
             && let Some(v) = self.enhanced_cutoff(im, &counts, &mut list, alpha, beta)
         {
             return v;
