@@ -333,6 +333,8 @@ pub struct Solver<'a> {
     /// capture sequences; it orders safe lines of the same kind (measured 3x3 178k -> 165k nodes).
     history: [u32; MAX_LINES],
     threads: usize,
+    /// Enhanced transposition cutoffs from this many undrawn lines on ([`ETC_LINES`]).
+    etc_lines: u32,
 }
 
 /// One search thread: its counters and move-ordering state, and the shared table.
@@ -348,7 +350,7 @@ struct Worker<'s, 'p> {
     use_symmetry: bool,
     pruning: Pruning,
     history: [u32; MAX_LINES],
-    /// Enhanced transposition cutoffs from this many undrawn lines on (see `etc_lines`).
+    /// Enhanced transposition cutoffs from this many undrawn lines on.
     etc_lines: u32,
 }
 
@@ -359,14 +361,13 @@ impl std::fmt::Debug for Solver<'_> {
 }
 
 /// Enhanced transposition cutoffs are tried only with at least this many undrawn lines, where
-/// the subtrees they save are large: each costs a table probe (a cache miss) per move, and a
-/// miss costs more in a large table (TLB misses), so the threshold depends on the table's size.
-/// Measured on the `solve_set` example (nodes, one thread): 3x4 9.96 M at 20 lines, 7.99 M at
-/// 14 (table of 2^22 entries); 4x4-b 6.90 M at 20 lines, 6.10 M at 14, but 4.0 s against
-/// 5.4-6.0 s of CPU time (table of 2^25.6 entries).
-fn etc_lines(table: &Table) -> u32 {
-    if table.capacity() <= 1 << 23 { 14 } else { 20 }
-}
+/// the subtrees they save are large: each costs a table probe (a cache miss) per move.
+/// Measured (CPU time, nodes): 3x4 4.9 s / 10.8 M at 16 lines, 3.7 s / 12.2 M at 20, 3.8 s /
+/// 13.5 M at 24; 3x3 47 / 44 / 46 ms. Again with the move bounds from the probes (the
+/// `solve_set` example, CPU time on the loaded machine, interleaved runs): 3x4 7.99 M nodes
+/// but 5.1-6.2 s at 14 lines, 8.51 M / 4.5-5.0 s at 17, 9.96 M / 3.5-3.9 s at 20 (3.7-4.8 s and
+/// 10.37 M before the move bounds); 4x4-b 6.10 M / 5.4-6.0 s at 14, 6.90 M / 4.0-4.2 s at 20.
+pub const ETC_LINES: u32 = 20;
 
 /// A second search thread helps only from this many undrawn lines on (below, starting it costs
 /// more than it saves).
@@ -401,6 +402,7 @@ impl<'a> Solver<'a> {
             pruning: Pruning::ALL,
             history: [0; MAX_LINES],
             threads: 1,
+            etc_lines: ETC_LINES,
         }
     }
 
@@ -424,7 +426,7 @@ impl<'a> Solver<'a> {
             use_symmetry: self.use_symmetry,
             pruning: self.pruning,
             history: self.history,
-            etc_lines: etc_lines(&self.table),
+            etc_lines: self.etc_lines,
         }
     }
 
@@ -451,6 +453,11 @@ impl<'a> Solver<'a> {
         self.pruning = pruning;
         self.table.clear();
     }
+    /// Try enhanced transposition cutoffs from this many undrawn lines on (default
+    /// [`ETC_LINES`]; for tests, which reach the rule on small positions, and for tuning).
+    pub fn set_etc_lines(&mut self, lines: u32) {
+        self.etc_lines = lines;
+    }
     pub fn clear_table(&mut self) {
         self.table.clear();
         self.stats.tt_used = 0;
@@ -460,6 +467,7 @@ impl<'a> Solver<'a> {
     pub fn value(&mut self, drawn: LineSet) -> Result<Score, Interrupted> {
         let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= PARALLEL_LINES;
         let (geo, table, use_symmetry, pruning) = (&self.geo, &self.table, self.use_symmetry, self.pruning);
+        let etc_lines = self.etc_lines;
         let mut helper_history = self.history;
         let mut helper_nodes = 0;
         let mut main = Worker {
@@ -473,7 +481,7 @@ impl<'a> Solver<'a> {
             use_symmetry,
             pruning,
             history: self.history,
-            etc_lines: etc_lines(table),
+            etc_lines,
         };
         let left = geo.unclaimed_boxes(drawn) as Score;
         let (mut lower, mut upper) = (-left, left);
@@ -501,7 +509,7 @@ impl<'a> Solver<'a> {
                             use_symmetry,
                             pruning,
                             history: start_history,
-                            etc_lines: etc_lines(table),
+                            etc_lines,
                         };
                         helper.search(images, left, beta - 1, beta);
                         (helper.stats.nodes, helper.history)
