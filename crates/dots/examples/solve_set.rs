@@ -28,7 +28,10 @@ const SET: &[(&str, usize, usize, &str, i32)] = &[
 ];
 
 fn parse(lines: &str) -> LineSet {
-    lines.bytes().enumerate().fold(LineSet::EMPTY, |s, (i, b)| if b == b'1' { LineSet(s.0 | 1 << i) } else { s })
+    lines
+        .bytes()
+        .enumerate()
+        .fold(LineSet::EMPTY, |s, (i, b)| if b == b'1' { LineSet(s.0 | 1 << i) } else { s })
 }
 
 fn show(geo: &Geometry, drawn: LineSet) -> String {
@@ -88,7 +91,12 @@ fn main() {
         let nodes = solver.stats().nodes;
         total_nodes += nodes;
         let s = solver.stats();
-        println!("{name:<8} value {v:>3}  nodes {nodes:>12}  {:>9.2?}  table {}/{}", t.elapsed(), s.tt_used, s.tt_capacity);
+        println!(
+            "{name:<8} value {v:>3}  nodes {nodes:>12}  {:>9.2?}  table {}/{}",
+            t.elapsed(),
+            s.tt_used,
+            s.tt_capacity
+        );
         assert_eq!(v, value, "{name}");
     }
     println!("total    nodes {total_nodes:>12}  {:>9.2?}", start.elapsed());

@@ -21,7 +21,7 @@
 //! * move ordering: the table's best move first, then moves that give no box away (those that
 //!   use up safe moves first, then by a history heuristic), then hand-outs, shortest chain first;
 //! * upper bounds on loony moves (`Worker::loony_bound`) and enhanced transposition cutoffs near
-//!   the root;
+//!   the root, whose probes also bound each move by its child's stored lower bound;
 //! * the exact chain-and-loop value of simple loony endgames (every unclaimed box has two
 //!   undrawn sides) from [`crate::endgame`];
 //! * optionally a second thread that searches the same probes in another move order and shares
