@@ -21,7 +21,7 @@
 //! * move ordering: the table's best move first, then moves that give no box away (those that
 //!   use up safe moves first, then by a history heuristic), then hand-outs, shortest chain first;
 //! * upper bounds on loony moves (`Worker::loony_bound`) and enhanced transposition cutoffs near
-//!   the root;
+//!   the root, whose probes also bound each move by its child's stored lower bound;
 //! * the exact chain-and-loop value of simple loony endgames (every unclaimed box has two
 //!   undrawn sides) from [`crate::endgame`];
 //! * optionally a second thread that searches the same probes in another move order and shares
@@ -333,6 +333,8 @@ pub struct Solver<'a> {
     /// capture sequences; it orders safe lines of the same kind (measured 3x3 178k -> 165k nodes).
     history: [u32; MAX_LINES],
     threads: usize,
+    /// Enhanced transposition cutoffs from this many undrawn lines on ([`ETC_LINES`]).
+    etc_lines: u32,
 }
 
 /// One search thread: its counters and move-ordering state, and the shared table.
@@ -348,6 +350,8 @@ struct Worker<'s, 'p> {
     use_symmetry: bool,
     pruning: Pruning,
     history: [u32; MAX_LINES],
+    /// Enhanced transposition cutoffs from this many undrawn lines on.
+    etc_lines: u32,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -359,8 +363,11 @@ impl std::fmt::Debug for Solver<'_> {
 /// Enhanced transposition cutoffs are tried only with at least this many undrawn lines, where
 /// the subtrees they save are large: each costs a table probe (a cache miss) per move.
 /// Measured (CPU time, nodes): 3x4 4.9 s / 10.8 M at 16 lines, 3.7 s / 12.2 M at 20, 3.8 s /
-/// 13.5 M at 24; 3x3 47 / 44 / 46 ms.
-const ETC_LINES: u32 = 20;
+/// 13.5 M at 24; 3x3 47 / 44 / 46 ms. Again with the move bounds from the probes (the
+/// `solve_set` example, CPU time on the loaded machine, interleaved runs): 3x4 7.99 M nodes
+/// but 5.1-6.2 s at 14 lines, 8.51 M / 4.5-5.0 s at 17, 9.96 M / 3.5-3.9 s at 20 (3.7-4.8 s and
+/// 10.37 M before the move bounds); 4x4-b 6.10 M / 5.4-6.0 s at 14, 6.90 M / 4.0-4.2 s at 20.
+pub const ETC_LINES: u32 = 20;
 
 /// A second search thread helps only from this many undrawn lines on (below, starting it costs
 /// more than it saves).
@@ -395,6 +402,7 @@ impl<'a> Solver<'a> {
             pruning: Pruning::ALL,
             history: [0; MAX_LINES],
             threads: 1,
+            etc_lines: ETC_LINES,
         }
     }
 
@@ -418,6 +426,7 @@ impl<'a> Solver<'a> {
             use_symmetry: self.use_symmetry,
             pruning: self.pruning,
             history: self.history,
+            etc_lines: self.etc_lines,
         }
     }
 
@@ -444,6 +453,11 @@ impl<'a> Solver<'a> {
         self.pruning = pruning;
         self.table.clear();
     }
+    /// Try enhanced transposition cutoffs from this many undrawn lines on (default
+    /// [`ETC_LINES`]; for tests, which reach the rule on small positions, and for tuning).
+    pub fn set_etc_lines(&mut self, lines: u32) {
+        self.etc_lines = lines;
+    }
     pub fn clear_table(&mut self) {
         self.table.clear();
         self.stats.tt_used = 0;
@@ -453,6 +467,7 @@ impl<'a> Solver<'a> {
     pub fn value(&mut self, drawn: LineSet) -> Result<Score, Interrupted> {
         let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= PARALLEL_LINES;
         let (geo, table, use_symmetry, pruning) = (&self.geo, &self.table, self.use_symmetry, self.pruning);
+        let etc_lines = self.etc_lines;
         let mut helper_history = self.history;
         let mut helper_nodes = 0;
         let mut main = Worker {
@@ -466,6 +481,7 @@ impl<'a> Solver<'a> {
             use_symmetry,
             pruning,
             history: self.history,
+            etc_lines,
         };
         let left = geo.unclaimed_boxes(drawn) as Score;
         let (mut lower, mut upper) = (-left, left);
@@ -493,6 +509,7 @@ impl<'a> Solver<'a> {
                             use_symmetry,
                             pruning,
                             history: start_history,
+                            etc_lines,
                         };
                         helper.search(images, left, beta - 1, beta);
                         (helper.stats.nodes, helper.history)
@@ -779,14 +796,14 @@ impl Worker<'_, '_> {
             list.lines[..list.len].rotate_left(1);
             list.bounds[..list.len].rotate_left(1);
         }
-        let moves = list.as_slice();
-        let bounds = &list.bounds;
         if !capturing
-            && undrawn_count >= ETC_LINES
-            && let Some(v) = self.enhanced_cutoff(im, &counts, &list, beta)
+            && undrawn_count >= self.etc_lines
+            && let Some(v) = self.enhanced_cutoff(im, &counts, &mut list, alpha, beta)
         {
             return v;
         }
+        let moves = list.as_slice();
+        let bounds = &list.bounds;
         let alpha0 = alpha;
         let mut best = Score::MIN;
         let mut best_move = Edge(moves[0] as usize);
@@ -985,31 +1002,42 @@ impl Worker<'_, '_> {
     }
 
     /// Enhanced transposition cutoff: a child whose stored upper bound already proves a move
-    /// reaches `beta` saves searching the others.
-    /// Moves whose known upper bound is below `beta` cannot give one and are not probed.
+    /// reaches `beta` saves searching the others. Otherwise each probed child's stored lower
+    /// bound `lo` becomes an upper bound `-lo` on its move (the move completes nothing, so its
+    /// value is minus the child's), and the search skips the moves whose bound is at most
+    /// alpha, counting the bound in its fail-soft result as it does for loony bounds: a stored
+    /// bound is a proven one, so the result stays exact (the test `enhanced_cutoffs_match_
+    /// brute_force` checks it with tables of a few entries). Measured on 3x4: 10.37 M -> 9.96 M
+    /// nodes at 20 lines. Moves whose known upper bound is at most alpha are not probed.
     fn enhanced_cutoff(
         &self,
         im: &Images,
         counts: &SideCounts,
-        moves: &MoveList,
+        moves: &mut MoveList,
+        alpha: Score,
         beta: Score,
     ) -> Option<Score> {
         // The children's keys first, then the probes: independent loads, which the processor
         // overlaps, where one loop would wait for each cache miss in turn.
         let mut keys = [0u128; MAX_LINES];
+        let mut index = [0u8; MAX_LINES];
         let mut n = 0;
         for (i, e) in moves.as_slice().iter().map(|&m| Edge(m as usize)).enumerate() {
-            if Score::from(moves.bounds[i]) < beta || Self::completes(self.geo, counts, e) > 0 {
+            if Score::from(moves.bounds[i]) <= alpha || Self::completes(self.geo, counts, e) > 0 {
                 continue;
             }
             keys[n] = self.key_of(&self.child_images(im, e)).0.0;
+            index[n] = i as u8;
             n += 1;
         }
-        for &key in &keys[..n] {
-            if let Some(entry) = self.table.probe(LineSet(key))
-                && -Score::from(entry.upper) >= beta
-            {
-                return Some(-Score::from(entry.upper));
+        for (&key, &i) in keys[..n].iter().zip(&index[..n]) {
+            if let Some(entry) = self.table.probe(LineSet(key)) {
+                if -Score::from(entry.upper) >= beta {
+                    return Some(-Score::from(entry.upper));
+                }
+                // The child's lower bound is an upper bound on the move's value.
+                let bound = &mut moves.bounds[i as usize];
+                *bound = (*bound).min(-entry.lower);
             }
         }
         None

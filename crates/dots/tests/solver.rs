@@ -108,6 +108,27 @@ fn solver_matches_brute_force_on_random_positions() {
     assert_eq!(cross_check(2, 40, 18), 40);
 }
 
+/// The enhanced transposition cutoffs (they cut a node on a child's stored bound and skip moves
+/// whose child's stored lower bound refutes them), switched on from 8 undrawn lines so that
+/// brute force can check them: the value with a table of a few entries (constant replacement)
+/// and with a roomy one equals the brute force.
+#[test]
+fn enhanced_cutoffs_match_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    for i in 0..24 {
+        let (r, c) = [(3, 3), (2, 4), (3, 4), (2, 5), (4, 3)][i % 5];
+        let geo = geometry(r, c);
+        let u = rng.random_range(12..=16);
+        let drawn = random_position(&mut rng, &geo, u);
+        let expected = brute_force(&geo, drawn, &mut HashMap::new());
+        for size in [TableSize::Entries(8), TableSize::Entries(1 << 10), TableSize::Mib(4)] {
+            let mut solver = Solver::new(geo.clone(), size);
+            solver.set_etc_lines(8);
+            assert_eq!(solver.value(drawn).unwrap(), expected, "{r}x{c} drawn {:#x} {size:?}", drawn.0);
+        }
+    }
+}
+
 #[test]
 #[ignore = "slow: brute force up to 24 undrawn lines"]
 fn solver_matches_brute_force_up_to_24_undrawn() {
