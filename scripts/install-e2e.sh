@@ -5,20 +5,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "== installing Debian's chromium (apt-get)"
+# Debian packages the tests need and the machine lacks.
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing ${missing[*]} (apt-get)"
   sudo=""
   if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq
-  $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 chromium --version
-
-if ! command -v node >/dev/null 2>&1; then
-  echo "install-e2e: node and npm are needed for the browser tests (Debian: apt-get install nodejs npm)" >&2
-  exit 1
-fi
 if [ ! -d e2e/node_modules/playwright-core ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
   echo "== npm ci (e2e)"
   (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
