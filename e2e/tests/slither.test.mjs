@@ -366,14 +366,16 @@ test('a generated puzzle that arrives after another was loaded is dropped', asyn
 
 test('generate sizes follow the difficulty, big boards get a longer budget, a timeout says what to try', async () => {
   const page = await openPuzzle(URL6x5);
+  await page.locator('#rows').fill('30');
   await page.locator('#difficulty').selectOption('advanced');
-  assert.equal(await page.locator('#rows').getAttribute('max'), '30');
+  assert.equal(await page.locator('#rows').getAttribute('max'), '25');
+  assert.equal(await page.locator('#rows').inputValue(), '25'); // brought down to the cap
   await page.locator('#difficulty').selectOption('basic');
-  assert.equal(await page.locator('#rows').getAttribute('max'), '40');
+  assert.equal(await page.locator('#rows').getAttribute('max'), '30');
   // Over the cap the browser's form check refuses the size (the page checks it again).
-  await page.locator('#rows').fill('41');
+  await page.locator('#rows').fill('31');
   assert.equal(await page.locator('#rows').evaluate((el) => el.validity.rangeOverflow), true);
-  await page.locator('#rows').fill('40');
+  await page.locator('#rows').fill('30');
   assert.equal(await page.locator('#rows').evaluate((el) => el.validity.valid), true);
 
   // The server's answer to a budget overrun, as the API gives it (a 503).
@@ -382,16 +384,16 @@ test('generate sizes follow the difficulty, big boards get a longer budget, a ti
     asked.push(JSON.parse(route.request().postData()));
     return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'work exceeded its time budget (60000 ms)' }) });
   });
-  await page.locator('#rows').fill('40');
-  await page.locator('#cols').fill('40');
+  await page.locator('#rows').fill('30');
+  await page.locator('#cols').fill('30');
   await page.locator('#generate').click();
   await page.locator('#status[data-kind=error]').waitFor();
-  assert.match(await status(page), /^No 40×40 basic puzzle was found within 60 s .*try a smaller size or an easier difficulty\.$/);
+  assert.match(await status(page), /^No 30×30 basic puzzle was found within 60 s .*try a smaller size or an easier difficulty\.$/);
   assert.equal(asked.at(-1).time_ms, 60000);
-  await page.locator('#rows').fill('20');
-  await page.locator('#cols').fill('20');
+  await page.locator('#rows').fill('15');
+  await page.locator('#cols').fill('15');
   await page.locator('#generate').click();
-  await page.locator('#status[data-kind=error]').filter({ hasText: '20×20' }).waitFor();
+  await page.locator('#status[data-kind=error]').filter({ hasText: '15×15' }).waitFor();
   assert.equal(asked.at(-1).time_ms, 20000);
   assert.equal(await page.locator('#board [data-cell]').count(), 30); // the old puzzle stays
   // The browser logs each 503 answer as a console error: those are the answers under test.

@@ -455,17 +455,22 @@ function loadFromInput() {
 }
 
 /** The largest side the page offers per difficulty: what the generator finishes well within
- * its budget (measured on 2 busy cores, test profile, seed 5: 40x40 basic or standard and 30x30
- * advanced take 10-13 s). Harder grades run the solver's deeper rules on every try. */
-const MAX_SIDE = { basic: 40, standard: 40, advanced: 30, search: 30 };
+ * its budget. Measured through the API (test profile, 2 shared cores, seeds 1-5): 30x30 basic
+ * or standard 6-13 s, 25x25 advanced 4-6 s, 20x20 search 3-15 s, 25x25 search 8 s; but 40x40
+ * basic took 13-56 s, 30x30 advanced up to 47 s and 30x30 search over 60 s. Harder grades run
+ * the solver's deeper rules on every try. */
+const MAX_SIDE = { basic: 30, standard: 30, advanced: 25, search: 20 };
 
-/** The generator's time budget: 20 s, and the server's limit of 60 s for boards over 20x20. */
-const generateBudget = (rows, cols) => (rows * cols > 400 ? 60000 : 20000);
+/** The generator's time budget: 20 s, and the server's limit of 60 s for boards over 15x15. */
+const generateBudget = (rows, cols) => (rows * cols > 225 ? 60000 : 20000);
 
 /** Keeps the size inputs' limits in step with the chosen difficulty. */
 function sizeLimits() {
   const max = MAX_SIDE[$('difficulty').value];
-  for (const id of ['rows', 'cols']) $(id).max = max;
+  for (const id of ['rows', 'cols']) {
+    $(id).max = max;
+    if (Number($(id).value) > max) $(id).value = max; // a size too big for the new difficulty
+  }
 }
 
 async function generate() {
