@@ -257,3 +257,145 @@ test('bad input shows the API\'s error text', async () => {
   assert.deepEqual(unexpected(page.errors), []);
   assert.deepEqual(unexpected(broken.errors), []);
 });
+
+// ---------------------------------------------------------------- fixes after the browser review
+
+const CLUELESS3 = '3 3\n. . .\n. . .\n. . .';
+
+test('a drag that starts exactly on a dot follows the drag; a plain click on a dot changes nothing', async () => {
+  const page = await openPuzzle(URL6x5);
+  const dotAt = async (dot) => {
+    const b = await page.locator(`#board [data-dot="${dot}"]`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const drag = async (path, button = 'left') => {
+    await page.mouse.move(...await dotAt(path[0]));
+    await page.mouse.down({ button });
+    for (const dot of path.slice(1)) await page.mouse.move(...await dotAt(dot), { steps: 6 });
+    await page.mouse.up({ button });
+  };
+  // Interior dot (2, 2), right twice and down: h 2 2 = 14, h 2 3 = 15, v 2 4 = 36 + 14 + 4 = 54.
+  await drag(['2,2', '2,3', '2,4', '3,4']);
+  assert.deepEqual(await edgesIn(page, 'line'), [14, 15, 54]);
+  await page.locator('#undo').click(); // one action
+  assert.deepEqual(await edgesIn(page, 'line'), []);
+  // The corner dot (0, 0) along the top row: edges 0 and 1.
+  await drag(['0,0', '0,1', '0,2']);
+  assert.deepEqual(await edgesIn(page, 'line'), [0, 1]);
+  // The right button from a dot crosses: h 4 0 = 24, then v 3 1 = 36 + 21 + 1 = 58 (up).
+  await drag(['4,0', '4,1', '3,1'], 'right');
+  assert.deepEqual(await edgesIn(page, 'cross'), [24, 58]);
+  // A plain click on a dot marks nothing and only moves the keyboard ring there.
+  await page.mouse.click(...await dotAt('2,3'));
+  assert.deepEqual(await edgesIn(page, 'line'), [0, 1]);
+  assert.deepEqual(await edgesIn(page, 'cross'), [24, 58]);
+  assert.equal(await page.locator('#cursor').getAttribute('data-cursor'), '2,3');
+  assert.deepEqual(page.errors, []);
+});
+
+test('"Solved!" follows the marks: breaking the loop replaces it; every number, 0s too, turns green', async () => {
+  const page = await openPuzzle(CLUELESS3);
+  assert.match(await page.locator('#info').innerText(), /no clues/);
+  // The 1x1 loop round cell (0, 0): h 0 0 = 0, h 1 0 = 3, v 0 0 = 12, v 0 1 = 13.
+  for (const e of [0, 3, 12, 13]) await edge(page, e).click();
+  await page.locator('#status[data-verdict=solved]').waitFor();
+  assert.match(await status(page), /^Solved!/);
+  // A second loop round cell (2, 2): the first of its edges already unsolves the board.
+  await edge(page, 8).click();
+  assert.doesNotMatch(await status(page), /Solved/);
+  assert.match(await status(page), /Not solved any more/);
+  assert.equal(await page.locator('#status').getAttribute('data-verdict'), null);
+  assert.doesNotMatch(await page.locator('#board').getAttribute('class') ?? '', /solved/);
+
+  // On the docs' puzzle (one 0 among 17 numbers) every number is green once solved.
+  const other = await openPuzzle(URL6x5);
+  const answer = await post('solve', { puzzle: URL6x5 });
+  for (const e of answer.edges) await edge(other, e).click();
+  await other.locator('#status[data-verdict=solved]').waitFor();
+  assert.equal(await other.locator('#board [data-clue].done').count(), 17);
+  // Two loop edges removed: no "Solved!" any more, the 0 is no longer green.
+  for (const e of answer.edges.slice(0, 2)) await edge(other, e).click({ button: 'right' });
+  assert.match(await status(other), /Not solved any more/);
+  assert.equal(await other.locator('#board [data-clue="1,1"].done').count(), 0);
+  // The shown solution is solved too; changing it says so.
+  await other.locator('#solve').click();
+  await other.locator('#status[data-verdict=unique]').waitFor();
+  assert.equal(await other.locator('#board [data-clue].done').count(), 17);
+  await edge(other, answer.edges[3]).click();
+  assert.match(await status(other), /Not solved any more/);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(other.errors, []);
+});
+
+test('an empty puzz.link body is a blank puzzle and says "no clues"', async () => {
+  const page = await openPuzzle('https://puzz.link/p?slither/6/5/');
+  assert.match(await status(page), /^Loaded a 5×6 puzzle with no clues/);
+  assert.equal(await page.locator('#board [data-clue]').count(), 0);
+  assert.match(await page.locator('#info').innerText(), /no clues/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a generated puzzle that arrives after another was loaded is dropped', async () => {
+  const page = await openPuzzle(URL6x5);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  let answered;
+  const done = new Promise((resolve) => { answered = resolve; });
+  await page.route('**/api/slither/generate', async (route) => {
+    await held;
+    await route.continue();
+    answered();
+  });
+  await page.locator('#rows').fill('5');
+  await page.locator('#cols').fill('5');
+  await page.locator('#seed').fill('7');
+  await page.locator('#generate').click();
+  await page.locator('#status[data-kind=busy]').filter({ hasText: 'generating' }).waitFor();
+  await page.locator('#puzzle-input').fill(CLUELESS3);
+  await page.locator('#load').click();
+  await page.locator('#status').filter({ hasText: 'Loaded a 3×3 puzzle' }).waitFor();
+  await edge(page, 0).click();
+  release();
+  await done;
+  await page.locator('#status').filter({ hasText: 'was dropped' }).waitFor();
+  assert.equal(await page.locator('#board [data-cell]').count(), 9);
+  assert.deepEqual(await edgesIn(page, 'line'), [0]);
+  assert.equal(await page.locator('#generate').isDisabled(), false);
+  assert.deepEqual(page.errors, []);
+});
+
+test('generate sizes follow the difficulty, big boards get a longer budget, a timeout says what to try', async () => {
+  const page = await openPuzzle(URL6x5);
+  await page.locator('#rows').fill('30');
+  await page.locator('#difficulty').selectOption('advanced');
+  assert.equal(await page.locator('#rows').getAttribute('max'), '25');
+  assert.equal(await page.locator('#rows').inputValue(), '25'); // brought down to the cap
+  await page.locator('#difficulty').selectOption('basic');
+  assert.equal(await page.locator('#rows').getAttribute('max'), '30');
+  // Over the cap the browser's form check refuses the size (the page checks it again).
+  await page.locator('#rows').fill('31');
+  assert.equal(await page.locator('#rows').evaluate((el) => el.validity.rangeOverflow), true);
+  await page.locator('#rows').fill('30');
+  assert.equal(await page.locator('#rows').evaluate((el) => el.validity.valid), true);
+
+  // The server's answer to a budget overrun, as the API gives it (a 503).
+  const asked = [];
+  await page.route('**/api/slither/generate', (route) => {
+    asked.push(JSON.parse(route.request().postData()));
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'work exceeded its time budget (60000 ms)' }) });
+  });
+  await page.locator('#rows').fill('30');
+  await page.locator('#cols').fill('30');
+  await page.locator('#generate').click();
+  await page.locator('#status[data-kind=error]').waitFor();
+  assert.match(await status(page), /^No 30×30 basic puzzle was found within 60 s .*try a smaller size or an easier difficulty\.$/);
+  assert.equal(asked.at(-1).time_ms, 60000);
+  await page.locator('#rows').fill('15');
+  await page.locator('#cols').fill('15');
+  await page.locator('#generate').click();
+  await page.locator('#status[data-kind=error]').filter({ hasText: '15×15' }).waitFor();
+  assert.equal(asked.at(-1).time_ms, 20000);
+  assert.equal(await page.locator('#board [data-cell]').count(), 30); // the old puzzle stays
+  // The browser logs each 503 answer as a console error: those are the answers under test.
+  assert.deepEqual(page.errors.filter((e) => !/status of 503/.test(e)), []);
+});

@@ -15,6 +15,7 @@ const game = {
   undo: [], // actions: [[edge, before, after], ...]
   redo: [],
   version: 0, // bumped on every change, so a stale API answer is not shown on new marks
+  opened: 0, // bumped whenever a puzzle is opened, so a late generated one does not replace it
   cursor: [0, 0], // the keyboard cursor: a dot (row, col)
 };
 
@@ -67,10 +68,10 @@ function buildPage() {
   const generateForm = h('form', { id: 'generate-form', onsubmit: submit(generate) },
     h('fieldset', {},
       h('legend', {}, 'Generate a puzzle'),
-      h('label', {}, 'Rows', h('input', { id: 'rows', type: 'number', min: 2, max: 50, value: 7, required: true })),
-      h('label', {}, 'Columns', h('input', { id: 'cols', type: 'number', min: 2, max: 50, value: 7, required: true })),
+      h('label', {}, 'Rows', h('input', { id: 'rows', type: 'number', min: 2, max: MAX_SIDE.standard, value: 7, required: true })),
+      h('label', {}, 'Columns', h('input', { id: 'cols', type: 'number', min: 2, max: MAX_SIDE.standard, value: 7, required: true })),
       h('label', {}, 'Difficulty',
-        h('select', { id: 'difficulty' },
+        h('select', { id: 'difficulty', onchange: sizeLimits },
           h('option', { value: 'basic' }, 'basic'),
           h('option', { value: 'standard', selected: true }, 'standard'),
           h('option', { value: 'advanced' }, 'advanced'),
@@ -189,18 +190,31 @@ let stroke = null;
 window.addEventListener('pointerup', () => { stroke = null; });
 window.addEventListener('pointercancel', () => { stroke = null; });
 
+/** How close (in cells) a press must be to a dot to count as a press on the dot: there the
+ * diamonds of four edges meet, so which edge is meant only shows once the pointer moves. */
+const ON_DOT = 0.15;
+
 /** A press on an edge cycles it: left empty -> line -> cross -> empty, right or Shift the other
  * way. Holding the button and moving from dot to dot then gives each edge passed the same state,
- * as one undoable action. */
+ * as one undoable action. A press on a dot changes nothing yet: the first edge dragged along
+ * decides the state, cycled the same way. */
 function pressEdge(event) {
+  if (event.button !== 0 && event.button !== 2) return;
+  const step = event.button === 2 || event.shiftKey ? 2 : 1;
+  const onDot = nearDot(event, ON_DOT);
   const g = event.target.closest('[data-edge]');
-  if (!g || (event.button !== 0 && event.button !== 2)) return;
+  if (!onDot && !g) return;
   event.preventDefault(); // no text selection or focus jump; the board is focused below
   $('board').focus({ preventScroll: true });
+  if (onDot) {
+    stroke = { step, state: null, dot: onDot, edges: new Set() };
+    moveCursor(...onDot);
+    return;
+  }
   const e = Number(g.dataset.edge);
-  const state = (game.marks[e] + (event.button === 2 || event.shiftKey ? 2 : 1)) % 3;
+  const state = (game.marks[e] + step) % 3;
   change([[e, state]]);
-  stroke = { state, dot: nearDot(event, 0.5), edges: new Set([e]) };
+  stroke = { step, state, dot: nearDot(event, 0.5), edges: new Set([e]) };
   const { from } = edgeAt(game.puzzle.rows, game.puzzle.cols, e);
   moveCursor(...(stroke.dot ?? from)); // the keyboard goes on from where the mouse played
 }
@@ -216,7 +230,14 @@ function dragOver(event) {
   const e = edgeFrom(last[0], last[1], r - last[0], c - last[1]);
   if (stroke.edges.has(e)) return;
   stroke.edges.add(e);
-  extendLast(e, stroke.state);
+  moveCursor(r, c);
+  if (stroke.state === null) {
+    // A drag that began on a dot: its first edge starts the action and sets the state.
+    stroke.state = (game.marks[e] + stroke.step) % 3;
+    change([[e, stroke.state]]);
+  } else {
+    extendLast(e, stroke.state);
+  }
 }
 
 /** The dot within `reach` cells of the pointer, if any. */
@@ -302,6 +323,7 @@ function apply(action, side) {
   }
   game.version++;
   clearHighlights();
+  staleVerdict();
   refresh();
   if (!(action.revealed && side === 2)) maybeSolved();
 }
@@ -331,7 +353,25 @@ function refresh() {
   const board = $('board');
   board.dataset.lines = lines;
   board.dataset.crosses = crosses;
-  $('info').textContent = `${rows} rows × ${cols} columns, ${game.about}. ${plural(lines, 'line')}, ${plural(crosses, 'cross', 'crosses')}.`;
+  const none = clues.every((row) => row.every((v) => v === null)) ? ', no clues (any single loop solves it)' : '';
+  $('info').textContent = `${rows} rows × ${cols} columns, ${game.about}${none}. ${plural(lines, 'line')}, ${plural(crosses, 'cross', 'crosses')}.`;
+}
+
+/** A verdict on the status line (solved, a mistake, the shown solution) was about the marks
+ * before this change: replace it, so "Solved!" never stays under a broken loop. The callers
+ * that change marks and then report (hint, solve, undo) say their own message after this. */
+function staleVerdict() {
+  const verdict = status.dataset.verdict;
+  if (!verdict) return;
+  delete status.dataset.verdict;
+  if (['solved', 'unique', 'multiple'].includes(verdict)) say(status, 'Not solved any more: the marks changed.');
+  else say(status, ''); // its red or green highlights are gone too
+}
+
+/** Shows the board as solved: the loop and every number (0s too) in green. */
+function showSolved() {
+  $('board').classList.add('solved');
+  for (const text of document.querySelectorAll('#board [data-clue]')) text.classList.add('done');
 }
 
 function clearHighlights() {
@@ -375,6 +415,7 @@ function marksBody() {
 // ---------------------------------------------------------------- opening a puzzle
 
 function loadPuzzle(info, about) {
+  game.opened++;
   game.puzzle = info;
   game.about = about;
   game.marks = new Array(edgeCount(info.rows, info.cols)).fill(EMPTY);
@@ -399,10 +440,13 @@ async function openText(text, button) {
     say(status, 'Paste a puzz.link URL, a Loopy game ID or the puzzle as text first.', 'error');
     return false;
   }
+  const opened = game.opened;
   const info = await busy(button, status, 'thinking… (reading the puzzle)', () => api('/api/slither/parse', { puzzle: trimmed }));
   if (!info) return false;
+  if (opened !== game.opened) return false; // another puzzle was opened meanwhile: it stays
   loadPuzzle(info, 'loaded');
-  say(status, `Loaded a ${info.rows}×${info.cols} puzzle. Click the edges to draw the loop.`, 'ok');
+  const none = info.clues.every((row) => row.every((v) => v === null)) ? ' with no clues: any single loop solves it' : '';
+  say(status, `Loaded a ${info.rows}×${info.cols} puzzle${none}. Click the edges to draw the loop.`, 'ok');
   return true;
 }
 
@@ -410,11 +454,31 @@ function loadFromInput() {
   return openText($('puzzle-input').value, $('load'));
 }
 
+/** The largest side the page offers per difficulty: what the generator finishes well within
+ * its budget. Measured through the API (test profile, 2 shared cores, seeds 1-5): 30x30 basic
+ * or standard 6-13 s, 25x25 advanced 4-6 s, 20x20 search 3-15 s, 25x25 search 8 s; but 40x40
+ * basic took 13-56 s, 30x30 advanced up to 47 s and 30x30 search over 60 s. Harder grades run
+ * the solver's deeper rules on every try. */
+const MAX_SIDE = { basic: 30, standard: 30, advanced: 25, search: 20 };
+
+/** The generator's time budget: 20 s, and the server's limit of 60 s for boards over 15x15. */
+const generateBudget = (rows, cols) => (rows * cols > 225 ? 60000 : 20000);
+
+/** Keeps the size inputs' limits in step with the chosen difficulty. */
+function sizeLimits() {
+  const max = MAX_SIDE[$('difficulty').value];
+  for (const id of ['rows', 'cols']) {
+    $(id).max = max;
+    if (Number($(id).value) > max) $(id).value = max; // a size too big for the new difficulty
+  }
+}
+
 async function generate() {
   const rows = Number($('rows').value), cols = Number($('cols').value);
+  const difficulty = $('difficulty').value, max = MAX_SIDE[difficulty];
   for (const [name, n] of [['Rows', rows], ['Columns', cols]]) {
-    if (!Number.isInteger(n) || n < 2 || n > 50) {
-      say(status, `${name} must be a whole number from 2 to 50.`, 'error');
+    if (!Number.isInteger(n) || n < 2 || n > max) {
+      say(status, `${name} must be a whole number from 2 to ${max} for ${difficulty} puzzles.`, 'error');
       return;
     }
   }
@@ -424,9 +488,27 @@ async function generate() {
     say(status, 'The seed must be a whole number (0 or more), or empty for a random one.', 'error');
     return;
   }
-  const difficulty = $('difficulty').value;
-  const info = await busy($('generate'), status, `thinking… (generating a ${rows}×${cols} ${difficulty} puzzle)`,
-    () => api('/api/slither/generate', { rows, cols, difficulty, seed, time_ms: 20000 }));
+  const time = generateBudget(rows, cols);
+  // Another puzzle may be opened while this one is generated: then the late answer is dropped
+  // (as Check, Hint and Solve drop answers about marks that changed).
+  const opened = game.opened;
+  const late = () => opened !== game.opened;
+  const info = await busy($('generate'), status, `thinking… (generating a ${rows}×${cols} ${difficulty} puzzle, up to ${time / 1000} s)`,
+    async () => {
+      try {
+        return await api('/api/slither/generate', { rows, cols, difficulty, seed, time_ms: time });
+      } catch (e) {
+        if (late()) return null; // about a puzzle no longer wanted: not worth an error
+        if (e.status === 503) {
+          throw new Error(`No ${rows}×${cols} ${difficulty} puzzle was found within ${time / 1000} s (${e.message}): try a smaller size or an easier difficulty.`);
+        }
+        throw e;
+      }
+    });
+  if (late()) {
+    if (info !== undefined) say(status, `The ${rows}×${cols} puzzle being generated was dropped: another puzzle was opened meanwhile.`);
+    return;
+  }
   if (!info) return;
   loadPuzzle(info, `generated: ${info.difficulty}, seed ${info.seed}`);
   $('info').dataset.seed = info.seed;
@@ -464,7 +546,7 @@ function showCheck(res) {
   const board = $('board');
   status.dataset.verdict = res.verdict;
   if (res.verdict === 'solved') {
-    board.classList.add('solved');
+    showSolved();
     say(status, `Solved! ${capitalise(res.message.replace(/^solved:\s*/i, ''))}.`, 'ok');
     return;
   }
@@ -499,6 +581,7 @@ async function hint() {
   if (res.status !== 'contradiction') status.dataset.verdict = res.status;
   if (res.status === 'step') {
     change(res.fixed.map((f) => [f.edge, f.state === 'line' ? LINE : CROSS]));
+    status.dataset.verdict = 'step'; // set again: the change cleared the old verdict
     for (const f of res.fixed) edgeEl(f.edge).classList.add('hinted');
     const lines = res.fixed.filter((f) => f.state === 'line').length;
     const what = [lines && plural(lines, 'line'), res.fixed.length - lines && plural(res.fixed.length - lines, 'cross', 'crosses')]
@@ -540,14 +623,15 @@ async function solve() {
     say(status, 'The marks changed while solving; press Solve again.');
     return;
   }
-  status.dataset.verdict = res.verdict;
   if (res.verdict === 'none') {
+    status.dataset.verdict = res.verdict;
     say(status, 'This puzzle has no solution: no single loop meets every number.', 'error');
     return;
   }
   const onLoop = new Set(res.edges);
   change(game.marks.map((_, e) => [e, onLoop.has(e) ? LINE : EMPTY]), true);
-  $('board').classList.add('solved');
+  showSolved();
+  status.dataset.verdict = res.verdict;
   say(status, res.verdict === 'unique'
     ? `The solution (it is unique): a loop of ${plural(res.edges.length, 'edge')}. Undo brings your marks back.`
     : `This puzzle has several solutions; this is one of them (${plural(res.edges.length, 'edge')}). Undo brings your marks back.`, 'ok');
