@@ -13,8 +13,7 @@ const status = $('status');
  * analysis of the position after those moves. */
 const game = {
   text: '',
-  rows: 0,
-  cols: 0,
+  /** The marked cells, as `key(r, c)`, from the server's answer. */
   marked: new Set(),
   moves: [],
   youFirst: true,
@@ -66,18 +65,6 @@ const youAre = () => (game.youFirst ? 0 : 1);
 const yourTurn = () => game.moves.length % 2 === youAre();
 const key = (r, c) => `${r},${c}`;
 
-/** Reads the marked cells from the board text (the server has already accepted it). */
-function readMarks(text) {
-  const lines = text.trim().split('\n');
-  const [rows, cols] = lines[0].trim().split(/\s+/).map(Number);
-  const marked = new Set();
-  for (let r = 0; r < rows; r++) {
-    const line = (lines[r + 1] ?? '').trim();
-    for (let c = 0; c < cols; c++) if (line[c] === 'X') marked.add(key(r, c));
-  }
-  return { rows, cols, marked };
-}
-
 async function newGame(event) {
   event?.preventDefault();
   const text = boardText();
@@ -87,7 +74,8 @@ async function newGame(event) {
   try {
     const analysis = await api('/api/walls/analyze', { board: text, moves: [] });
     if (epoch !== game.epoch) return;
-    Object.assign(game, { text, moves: [], youFirst: $('first').value === 'you', analysis }, readMarks(text));
+    const marked = new Set(analysis.marked.map(([r, c]) => key(r, c)));
+    Object.assign(game, { text, moves: [], youFirst: $('first').value === 'you', analysis, marked });
     game.busy = false;
     render();
     await engineTurn();

@@ -52,6 +52,8 @@ pub struct AnalyzeResponse {
     engine_move: Option<[usize; 2]>,
     /// Every wall cell, row by row.
     walls: Vec<[usize; 2]>,
+    /// Every marked cell of the board (never playable), row by row.
+    marked: Vec<[usize; 2]>,
 }
 
 pub async fn analyze(
@@ -99,6 +101,7 @@ pub async fn analyze(
             winning_moves: position.winning_moves(&board, &grundy).into_iter().map(pair).collect(),
             engine_move: position.engine_move(&board, &grundy, &longest).map(pair),
             walls: board.dims().cells().filter(|&c| position.is_wall(c)).map(pair).collect(),
+            marked: board.dims().cells().filter(|&c| board.is_marked(c)).map(pair).collect(),
         })
     })
     .await?;

@@ -92,6 +92,7 @@ async fn walls_samples_and_moves() {
     assert_eq!(v["grundy"], 2);
     assert_eq!(v["winning_moves"], json!([[1, 1]]));
     assert_eq!(v["parts"], json!([{ "top": 0, "left": 0, "bottom": 1, "right": 1, "grundy": 2 }]));
+    assert_eq!(v["marked"], json!([[0, 0]]), "sample 2's X");
     // After the winning move the board is all walls: the other player has lost.
     let v =
         ok("/api/walls/analyze", json!({ "board": example("walls/sample-2.in"), "moves": [[1, 1]] })).await;
