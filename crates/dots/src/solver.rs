@@ -24,8 +24,9 @@
 //!   the root, whose probes also bound each move by its child's stored lower bound;
 //! * the exact chain-and-loop value of simple loony endgames (every unclaimed box has two
 //!   undrawn sides) from [`crate::endgame`];
-//! * optionally a second thread that searches the same probes in another move order and shares
-//!   the table (lazy SMP; [`Solver::set_threads`]).
+//! * optionally a second thread that searches the same probes and shares the table; near the
+//!   root each thread defers the moves whose child the other is searching, so the two split the
+//!   work (ABDADA; [`Solver::set_threads`]).
 //!
 //! A search can be given a deadline and a progress callback; an interrupted search returns
 //! [`Interrupted`] and leaves only sound bounds in the table.
@@ -151,7 +152,7 @@ pub enum TableSize {
 /// One table entry: bounds on the value of the position whose canonical line set is `key`.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
-    /// The canonical line set in 32-bit words (alignment 4 keeps an entry at 20 bytes).
+    /// The canonical line set in 32-bit words (the table stores only its first `key_words`).
     key: [u32; 4],
     lower: i8,
     upper: i8,
@@ -161,11 +162,16 @@ struct Entry {
     weight: u8,
 }
 
-/// Three 20-byte entries fill one 64-byte cache line: a probe costs one memory access.
-const BUCKET: usize = 3;
+/// The words of a bucket after its sequence word.
+const BUCKET_WORDS: usize = 15;
 
-/// One cache line of the table: a sequence word, then three entries of five words each (the
-/// key's four words, then `lower | upper << 8 | best << 16 | weight << 24`).
+/// The most entries a bucket holds: five of three words when keys fit in 64 bits.
+const MAX_BUCKET: usize = 5;
+
+/// One cache line of the table: a sequence word, then its entries, each the key's words (two on
+/// boards of at most 64 lines, four above) and a word `lower | upper << 8 | best << 16 |
+/// weight << 24`. So a bucket holds five entries on boards up to 64 lines (4x4 has 40, 5x5
+/// 60) and three above, and a probe costs one memory access.
 ///
 /// The table is shared by the search threads. Every word is atomic and each bucket is a
 /// sequence lock: a writer makes the sequence odd (taking it with a compare-exchange), writes,
@@ -174,25 +180,35 @@ const BUCKET: usize = 3;
 /// of another, which keeps every bound in the table sound.
 #[derive(Debug, Default)]
 #[repr(align(64))]
-struct Bucket([AtomicU32; 1 + 5 * BUCKET]);
+struct Bucket([AtomicU32; 1 + BUCKET_WORDS]);
 
 impl Bucket {
-    fn read(&self) -> [Entry; BUCKET] {
+    /// A consistent copy of the bucket's words (retried while a writer holds the bucket).
+    fn words(&self) -> [u32; BUCKET_WORDS] {
         loop {
             let before = self.0[0].load(Ordering::Acquire);
             if before & 1 == 0 {
-                let words: [u32; 5 * BUCKET] = std::array::from_fn(|i| self.0[i + 1].load(Ordering::Relaxed));
+                let words: [u32; BUCKET_WORDS] =
+                    std::array::from_fn(|i| self.0[i + 1].load(Ordering::Relaxed));
                 fence(Ordering::Acquire);
                 if self.0[0].load(Ordering::Relaxed) == before {
-                    return std::array::from_fn(|i| Entry::unpack(&words[5 * i..5 * i + 5]));
+                    return words;
                 }
             }
             std::hint::spin_loop();
         }
     }
 
-    /// Runs `update` on the entries under the bucket's lock and writes back what it changed.
-    fn update<R>(&self, update: impl FnOnce(&mut [Entry; BUCKET]) -> R) -> R {
+    /// The entry for `key`, whose entries have `K` key words (`K` is 2 or 4).
+    fn find<const K: usize>(&self, key: [u32; 4]) -> Option<Entry> {
+        let words = self.words();
+        (0..BUCKET_WORDS / (K + 1))
+            .map(|i| Entry::unpack::<K>(&words, i))
+            .find(|e| e.weight != 0 && e.key == key)
+    }
+
+    /// Runs `update` on the entries under the bucket's lock and writes them back.
+    fn update<const K: usize, R>(&self, update: impl FnOnce(&mut [Entry]) -> R) -> R {
         let seq = loop {
             let seq = self.0[0].load(Ordering::Relaxed);
             if seq & 1 == 0
@@ -203,15 +219,14 @@ impl Bucket {
             std::hint::spin_loop();
         };
         fence(Ordering::Release);
-        let mut entries: [Entry; BUCKET] = std::array::from_fn(|i| {
-            Entry::unpack(&std::array::from_fn::<u32, 5, _>(|w| {
-                self.0[1 + 5 * i + w].load(Ordering::Relaxed)
-            }))
-        });
-        let result = update(&mut entries);
-        for (i, entry) in entries.iter().enumerate() {
-            for (w, word) in entry.pack().into_iter().enumerate() {
-                self.0[1 + 5 * i + w].store(word, Ordering::Relaxed);
+        let words: [u32; BUCKET_WORDS] = std::array::from_fn(|i| self.0[i + 1].load(Ordering::Relaxed));
+        let slots = BUCKET_WORDS / (K + 1);
+        let mut entries: [Entry; MAX_BUCKET] =
+            std::array::from_fn(|i| if i < slots { Entry::unpack::<K>(&words, i) } else { Entry::default() });
+        let result = update(&mut entries[..slots]);
+        for (i, entry) in entries[..slots].iter().enumerate() {
+            for (w, word) in entry.pack::<K>().enumerate() {
+                self.0[1 + (K + 1) * i + w].store(word, Ordering::Relaxed);
             }
         }
         self.0[0].store(seq.wrapping_add(2), Ordering::Release);
@@ -220,18 +235,23 @@ impl Bucket {
 }
 
 impl Entry {
-    fn pack(&self) -> [u32; 5] {
+    /// The stored form with `K` key words: the key's first `K` words, then the rest.
+    fn pack<const K: usize>(&self) -> impl Iterator<Item = u32> {
         let meta = u32::from(self.lower as u8)
             | u32::from(self.upper as u8) << 8
             | u32::from(self.best) << 16
             | u32::from(self.weight) << 24;
-        [self.key[0], self.key[1], self.key[2], self.key[3], meta]
+        self.key[..K].iter().copied().chain(std::iter::once(meta))
     }
 
-    fn unpack(words: &[u32]) -> Entry {
-        let meta = words[4];
+    /// Entry `i` of a bucket whose entries have `K` key words.
+    fn unpack<const K: usize>(words: &[u32; BUCKET_WORDS], i: usize) -> Entry {
+        let w = &words[(K + 1) * i..(K + 1) * (i + 1)];
+        let meta = w[K];
+        let mut key = [0; 4];
+        key[..K].copy_from_slice(&w[..K]);
         Entry {
-            key: [words[0], words[1], words[2], words[3]],
+            key,
             lower: meta as u8 as i8,
             upper: (meta >> 8) as u8 as i8,
             best: (meta >> 16) as u8,
@@ -240,26 +260,91 @@ impl Entry {
     }
 }
 
+/// The positions the search threads are working on now, for ABDADA (see `Worker::search`):
+/// each slot holds the fingerprint of one position (its lines as drawn: a symmetric image
+/// is not found, which costs only some duplicated work) or 0. The table is lossy (a position whose
+/// slot is taken is simply not marked) and a mark only changes the order of moves, never a
+/// value.
+#[derive(Debug)]
+struct Busy {
+    slots: Vec<AtomicU64>,
+    /// Report every position busy (for a test: one thread then defers every move but the
+    /// first of each node to a second pass).
+    all: bool,
+}
+
+impl Busy {
+    fn new(all: bool) -> Busy {
+        Busy { slots: (0..1 << 12).map(|_| AtomicU64::new(0)).collect(), all }
+    }
+
+    fn slot(&self, key: LineSet) -> (&AtomicU64, u64) {
+        let h = mix(key);
+        (&self.slots[(h >> 52) as usize], h | 1)
+    }
+
+    /// Marks the position busy; false if its slot was taken (then `leave` must not be called).
+    fn enter(&self, key: LineSet) -> bool {
+        let (slot, mark) = self.slot(key);
+        slot.compare_exchange(0, mark, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+    }
+
+    fn leave(&self, key: LineSet) {
+        let (slot, mark) = self.slot(key);
+        let _ = slot.compare_exchange(mark, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    fn is_busy(&self, key: LineSet) -> bool {
+        let (slot, mark) = self.slot(key);
+        self.all || slot.load(Ordering::Relaxed) == mark
+    }
+}
+
+/// A 64-bit hash of a line set.
+fn mix(lines: LineSet) -> u64 {
+    let (lo, hi) = (lines.0 as u64, (lines.0 >> 64) as u64);
+    let mut h = (lo ^ hi.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    h ^= h >> 31;
+    h.wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
 /// A fixed-size bucket array shared by the search threads; a full bucket drops its least
 /// valuable entry.
 #[derive(Debug)]
 struct Table {
     buckets: Vec<Bucket>,
     used: AtomicU64,
+    /// Key words stored per entry: 2 when every line set fits in 64 bits, else 4.
+    key_words: usize,
+    /// Entries per bucket.
+    slots: usize,
 }
 
 impl Table {
-    fn new(size: TableSize) -> Table {
+    /// A table for a board of `lines` lines.
+    fn new(size: TableSize, lines: usize) -> Table {
+        let key_words = Self::key_words(lines);
+        let slots = Self::slots(lines);
         let entries = match size {
-            TableSize::Mib(mib) => mib * (1 << 20) * BUCKET / size_of::<Bucket>(),
+            TableSize::Mib(mib) => mib * (1 << 20) / size_of::<Bucket>() * slots,
             TableSize::Entries(n) => n,
         };
-        let buckets = std::iter::repeat_with(Bucket::default).take(entries.div_ceil(BUCKET)).collect();
-        Table { buckets, used: AtomicU64::new(0) }
+        let buckets = std::iter::repeat_with(Bucket::default).take(entries.div_ceil(slots)).collect();
+        Table { buckets, used: AtomicU64::new(0), key_words, slots }
+    }
+
+    /// Key words per entry on a board of `lines` lines.
+    fn key_words(lines: usize) -> usize {
+        if lines <= 64 { 2 } else { 4 }
+    }
+
+    /// Entries per bucket on a board of `lines` lines.
+    fn slots(lines: usize) -> usize {
+        BUCKET_WORDS / (Self::key_words(lines) + 1)
     }
 
     fn capacity(&self) -> u64 {
-        (self.buckets.len() * BUCKET) as u64
+        (self.buckets.len() * self.slots) as u64
     }
 
     fn used(&self) -> u64 {
@@ -270,13 +355,8 @@ impl Table {
         [lines.0 as u32, (lines.0 >> 32) as u32, (lines.0 >> 64) as u32, (lines.0 >> 96) as u32]
     }
 
-    fn bucket_index(&self, key: [u32; 4]) -> usize {
-        let lo = u64::from(key[0]) | u64::from(key[1]) << 32;
-        let hi = u64::from(key[2]) | u64::from(key[3]) << 32;
-        let mut h = (lo ^ hi.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^= h >> 31;
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        ((u128::from(h) * self.buckets.len() as u128) >> 64) as usize
+    fn bucket_index(&self, lines: LineSet) -> usize {
+        ((u128::from(mix(lines)) * self.buckets.len() as u128) >> 64) as usize
     }
 
     fn probe(&self, lines: LineSet) -> Option<Entry> {
@@ -284,8 +364,8 @@ impl Table {
             return None;
         }
         let key = Self::key(lines);
-        let bucket = self.buckets[self.bucket_index(key)].read();
-        bucket.into_iter().find(|e| e.weight != 0 && e.key == key)
+        let bucket = &self.buckets[self.bucket_index(lines)];
+        if self.key_words == 2 { bucket.find::<2>(key) } else { bucket.find::<4>(key) }
     }
 
     fn store(&self, lines: LineSet, entry: Entry) {
@@ -293,17 +373,19 @@ impl Table {
             return;
         }
         let key = Self::key(lines);
-        let fresh = self.buckets[self.bucket_index(key)].update(|bucket| {
+        let put = |bucket: &mut [Entry]| {
             let (slot, fresh) = match bucket.iter().position(|e| e.weight != 0 && e.key == key) {
                 Some(s) => (s, false),
                 None => {
-                    let s = (0..BUCKET).min_by_key(|&s| bucket[s].weight).unwrap_or(0);
+                    let s = (0..bucket.len()).min_by_key(|&s| bucket[s].weight).unwrap_or(0);
                     (s, bucket[s].weight == 0)
                 }
             };
             bucket[slot] = Entry { key, ..entry };
             fresh
-        });
+        };
+        let bucket = &self.buckets[self.bucket_index(lines)];
+        let fresh = if self.key_words == 2 { bucket.update::<2, _>(put) } else { bucket.update::<4, _>(put) };
         if fresh {
             self.used.fetch_add(1, Ordering::Relaxed);
         }
@@ -335,6 +417,11 @@ pub struct Solver<'a> {
     threads: usize,
     /// Enhanced transposition cutoffs from this many undrawn lines on ([`ETC_LINES`]).
     etc_lines: u32,
+    /// Two threads split the work from this many undrawn lines on ([`PARALLEL_LINES`]).
+    parallel_lines: u32,
+    /// Search with one thread as if every position were busy in another (a test of the
+    /// second pass of `Worker::search`).
+    defer_all: bool,
 }
 
 /// One search thread: its counters and move-ordering state, and the shared table.
@@ -347,11 +434,15 @@ struct Worker<'s, 'p> {
     interrupted: bool,
     /// Set for a helper thread: stop as soon as the main thread has its answer.
     stop: Option<&'s AtomicBool>,
+    /// The positions the search threads are in, when there are two of them.
+    busy: Option<&'s Busy>,
     use_symmetry: bool,
     pruning: Pruning,
     history: [u32; MAX_LINES],
     /// Enhanced transposition cutoffs from this many undrawn lines on.
     etc_lines: u32,
+    /// Two threads split the work from this many undrawn lines on ([`PARALLEL_LINES`]).
+    parallel_lines: u32,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -371,7 +462,7 @@ pub const ETC_LINES: u32 = 20;
 
 /// A second search thread helps only from this many undrawn lines on (below, starting it costs
 /// more than it saves).
-const PARALLEL_LINES: u32 = 20;
+pub const PARALLEL_LINES: u32 = 20;
 
 /// How often (in nodes, a power of two) the deadline and the progress callback are checked.
 const POLL_MASK: u64 = (1 << 14) - 1;
@@ -385,12 +476,12 @@ impl<'a> Solver<'a> {
         // 3x4 at 2^22 (6.0 s; 7.4 s at 2^24, 6.6 s at 2^21 with 5% more nodes).
         let size = match size {
             TableSize::Mib(mib) => {
-                let wanted = mib * (1 << 20) * BUCKET / size_of::<Bucket>();
+                let wanted = mib * (1 << 20) / size_of::<Bucket>() * Table::slots(geo_lines);
                 TableSize::Entries(wanted.min(1 << (geo_lines * 3 / 4).saturating_sub(1).min(40)))
             }
             entries => entries,
         };
-        let table = Table::new(size);
+        let table = Table::new(size, geo_lines);
         let stats = Stats { tt_capacity: table.capacity(), ..Stats::default() };
         Solver {
             geo,
@@ -403,12 +494,14 @@ impl<'a> Solver<'a> {
             history: [0; MAX_LINES],
             threads: 1,
             etc_lines: ETC_LINES,
+            parallel_lines: PARALLEL_LINES,
+            defer_all: false,
         }
     }
 
-    /// Search with this many threads (1 or 2; default 1) sharing the table ("lazy SMP": a helper
-    /// searches the same null-window probe with another move order and fills the table for the
-    /// main thread, whose answer alone is used).
+    /// Search with this many threads (1 or 2; default 1) sharing the table: a helper searches
+    /// the same null-window probe, taking first the moves the main thread is not searching
+    /// (ABDADA, see `Worker::search`); only the main thread's answer is used.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, 2);
     }
@@ -423,10 +516,12 @@ impl<'a> Solver<'a> {
             progress: self.progress.as_deref_mut(),
             interrupted: false,
             stop: None,
+            busy: None,
             use_symmetry: self.use_symmetry,
             pruning: self.pruning,
             history: self.history,
             etc_lines: self.etc_lines,
+            parallel_lines: self.parallel_lines,
         }
     }
 
@@ -458,6 +553,12 @@ impl<'a> Solver<'a> {
     pub fn set_etc_lines(&mut self, lines: u32) {
         self.etc_lines = lines;
     }
+    /// Let two threads split the work from this many undrawn lines on (default
+    /// [`PARALLEL_LINES`]; for tests, which check small positions against brute force, and
+    /// for tuning).
+    pub fn set_parallel_lines(&mut self, lines: u32) {
+        self.parallel_lines = lines;
+    }
     pub fn clear_table(&mut self) {
         self.table.clear();
         self.stats.tt_used = 0;
@@ -465,7 +566,8 @@ impl<'a> Solver<'a> {
 
     /// The exact value of the position for the player to move.
     pub fn value(&mut self, drawn: LineSet) -> Result<Score, Interrupted> {
-        let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= PARALLEL_LINES;
+        let parallel_lines = self.parallel_lines;
+        let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= parallel_lines;
         let (geo, table, use_symmetry, pruning) = (&self.geo, &self.table, self.use_symmetry, self.pruning);
         let etc_lines = self.etc_lines;
         let mut helper_history = self.history;
@@ -478,10 +580,12 @@ impl<'a> Solver<'a> {
             progress: self.progress.as_deref_mut(),
             interrupted: false,
             stop: None,
+            busy: None,
             use_symmetry,
             pruning,
             history: self.history,
             etc_lines,
+            parallel_lines,
         };
         let left = geo.unclaimed_boxes(drawn) as Score;
         let (mut lower, mut upper) = (-left, left);
@@ -489,11 +593,16 @@ impl<'a> Solver<'a> {
         main.stats.lower = lower;
         main.stats.upper = upper;
         let images = main.images(drawn);
+        let busy = &Busy::new(self.defer_all);
+        if self.defer_all {
+            main.busy = Some(busy);
+        }
         // MTD(f): null-window probes narrow [lower, upper] until they meet.
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess.max(lower + 1) };
             let v = if parallel {
                 let stop = &AtomicBool::new(false);
+                main.busy = Some(busy);
                 let images = &images;
                 std::thread::scope(|scope| {
                     let start_history = helper_history;
@@ -506,10 +615,12 @@ impl<'a> Solver<'a> {
                             progress: None,
                             interrupted: false,
                             stop: Some(stop),
+                            busy: Some(busy),
                             use_symmetry,
                             pruning,
                             history: start_history,
                             etc_lines,
+                            parallel_lines,
                         };
                         helper.search(images, left, beta - 1, beta);
                         (helper.stats.nodes, helper.history)
@@ -566,6 +677,18 @@ impl<'a> Solver<'a> {
         let mut moves: Vec<Edge> = undrawn.iter().collect();
         // Captures first, then moves that give nothing away: a best move is usually among them.
         moves.sort_by_key(|&e| (self.geo.completes(drawn, e) == 0, self.geo.gives_box(drawn, e)));
+        // The table's best move, when it has one, before them: the search stored it, and
+        // probing a move that is not best can cost as much as a search.
+        let worker = self.worker();
+        let (key, sym) = worker.key(drawn);
+        let stored = worker.table.probe(key).filter(|entry| entry.weight != 0).map(|entry| {
+            let e = worker.undrawn_twin(drawn, worker.unmap_from_key(sym, entry.best));
+            (e, !drawn.contains(e))
+        });
+        if let Some((e, true)) = stored {
+            moves.retain(|&m| m != e);
+            moves.insert(0, e);
+        }
         for e in moves {
             // Does `e` reach `value`? One null-window probe of the child answers it.
             let k = self.geo.completes(drawn, e) as Score;
@@ -790,12 +913,6 @@ impl Worker<'_, '_> {
             Some(captures) => captures,
             None => self.ordered_moves(drawn, &counts, first),
         };
-        if self.stop.is_some() && !capturing && undrawn_count >= PARALLEL_LINES && list.len > 1 {
-            // A helper thread takes the moves near the root in another order, so that the two
-            // threads work on different subtrees and meet in the table.
-            list.lines[..list.len].rotate_left(1);
-            list.bounds[..list.len].rotate_left(1);
-        }
         if !capturing
             && undrawn_count >= self.etc_lines
             && let Some(v) = self.enhanced_cutoff(im, &counts, &mut list, alpha, beta)
@@ -807,11 +924,41 @@ impl Worker<'_, '_> {
         let alpha0 = alpha;
         let mut best = Score::MIN;
         let mut best_move = Edge(moves[0] as usize);
-        for (i, e) in moves.iter().map(|&m| Edge(m as usize)).enumerate() {
+        // With two threads, a node near the root is marked busy while it is searched, and the
+        // first pass over its moves defers (after the first) those whose child the other thread
+        // is searching, so that the threads split the work (ABDADA: Weill, "The ABDADA
+        // distributed minimax search algorithm", 1996). Deferring changes only the order.
+        let busy = self.busy.filter(|_| !capturing && undrawn_count >= self.parallel_lines);
+        let owned = busy.is_some_and(|b| b.enter(drawn));
+        let mut deferred = [0u8; MAX_LINES];
+        let (mut n_deferred, mut next, mut second_pass) = (0, 0, false);
+        loop {
+            let i = if second_pass {
+                if next == n_deferred {
+                    break;
+                }
+                usize::from(deferred[next])
+            } else if next == moves.len() {
+                (next, second_pass) = (0, true);
+                continue;
+            } else {
+                next
+            };
+            next += 1;
+            let e = Edge(usize::from(moves[i]));
             let bound = Score::from(bounds[i]);
             if bound <= alpha {
                 // The move cannot beat alpha; its bound keeps the fail-soft result an upper bound.
                 best = best.max(bound);
+                continue;
+            }
+            if let Some(busy) = busy
+                && !second_pass
+                && i > 0
+                && busy.is_busy(drawn.with(e))
+            {
+                deferred[n_deferred] = i as u8;
+                n_deferred += 1;
                 continue;
             }
             let v = self.child_value(im, &counts, left, e, alpha, beta);
@@ -829,6 +976,9 @@ impl Worker<'_, '_> {
                     }
                 }
             }
+        }
+        if owned && let Some(busy) = busy {
+            busy.leave(drawn);
         }
         if self.interrupted {
             return best;
@@ -1061,5 +1211,38 @@ impl Worker<'_, '_> {
 
     fn unmap_from_key(&self, sym: usize, e: u8) -> Edge {
         self.geo.map_edge(self.geo.inverse(sym), Edge(e as usize))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pencilbox_grid::Dims;
+
+    /// Deferring moves to a second pass (as a thread does with those the other is searching)
+    /// leaves values unchanged: every move but the first of each node is deferred, and the
+    /// values match a plain alpha-beta with no table and no pruning rule.
+    #[test]
+    fn deferred_moves_are_searched() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for (r, c, drop) in [(2, 2, 3), (2, 3, 4), (3, 3, 12), (2, 4, 10), (3, 3, 13), (3, 4, 19)] {
+            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+            let mut drawn = LineSet::EMPTY;
+            while (drawn.count() as usize) < drop {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                drawn = drawn.with(Edge(seed as usize % geo.num_lines()));
+            }
+            let mut plain = Solver::new(geo.clone(), TableSize::Entries(0));
+            plain.set_pruning(Pruning::NONE);
+            let expected = plain.value(drawn).unwrap();
+            for size in [TableSize::Entries(8), TableSize::Mib(4)] {
+                let mut solver = Solver::new(geo.clone(), size);
+                solver.defer_all = true;
+                solver.set_parallel_lines(4);
+                assert_eq!(solver.value(drawn).unwrap(), expected, "{r}x{c} drawn {:#x}", drawn.0);
+            }
+        }
     }
 }

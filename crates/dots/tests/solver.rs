@@ -63,13 +63,15 @@ fn published_values_3x4() {
     assert_eq!(solve_empty(3, 4), 0);
 }
 
-/// `cargo test --release -p pencilbox-dots --test solver -- --ignored --nocapture solve_4x4`
-/// (prints the known bounds on the value as the search narrows them).
+/// `GLIBC_TUNABLES=glibc.malloc.hugetlb=1 cargo test --release -p pencilbox-dots --test solver
+/// -- --ignored --nocapture solve_4x4` (prints the known bounds on the value as the search
+/// narrows them). Two threads and a 6.9 GB table: about half an hour on two idle cores.
 #[test]
-#[ignore = "slow: a long run"]
+#[ignore = "slow: about half an hour, and 7 GB of memory"]
 fn solve_4x4() {
     let start = std::time::Instant::now();
-    let mut solver = Solver::new(geometry(4, 4), TableSize::Mib(1024));
+    let mut solver = Solver::new(geometry(4, 4), TableSize::Mib(8192));
+    solver.set_threads(2);
     let mut last = 0;
     solver.set_progress(Some(Box::new(move |s: &pencilbox_dots::solver::Stats| {
         let secs = start.elapsed().as_secs();
@@ -114,16 +116,28 @@ fn solver_matches_brute_force_on_random_positions() {
 /// and with a roomy one equals the brute force.
 #[test]
 fn enhanced_cutoffs_match_brute_force() {
-    let mut rng = ChaCha8Rng::seed_from_u64(6);
-    for i in 0..24 {
+    check_small_positions(6, 24, 12..=16, |solver| solver.set_etc_lines(8));
+}
+
+/// Random positions with `undrawn` lines left on 3x3, 2x4, 3x4, 2x5 and 4x3 boards, each solved with a
+/// table of a few entries (constant replacement), a small one and a roomy one, after
+/// `configure`: the values must equal the brute force.
+fn check_small_positions(
+    seed: u64,
+    count: usize,
+    undrawn: std::ops::RangeInclusive<usize>,
+    configure: impl Fn(&mut Solver),
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for i in 0..count {
         let (r, c) = [(3, 3), (2, 4), (3, 4), (2, 5), (4, 3)][i % 5];
         let geo = geometry(r, c);
-        let u = rng.random_range(12..=16);
+        let u = rng.random_range(undrawn.clone());
         let drawn = random_position(&mut rng, &geo, u);
         let expected = brute_force(&geo, drawn, &mut HashMap::new());
         for size in [TableSize::Entries(8), TableSize::Entries(1 << 10), TableSize::Mib(4)] {
             let mut solver = Solver::new(geo.clone(), size);
-            solver.set_etc_lines(8);
+            configure(&mut solver);
             assert_eq!(solver.value(drawn).unwrap(), expected, "{r}x{c} drawn {:#x} {size:?}", drawn.0);
         }
     }
@@ -152,6 +166,18 @@ fn two_threads_give_the_same_values() {
     let mut two = Solver::new(geometry(3, 3), TableSize::Mib(8));
     two.set_threads(2);
     assert_eq!(two.value(LineSet::EMPTY).unwrap(), -3);
+}
+
+/// Two threads that split the work (each defers the moves whose child the other is searching)
+/// from 6 undrawn lines on, where brute force can check them: values with a table of a few
+/// entries and with a roomy one. Which moves get deferred depends on timing; the unit test
+/// `deferred_moves_are_searched` forces the second pass on every node.
+#[test]
+fn split_work_matches_brute_force() {
+    check_small_positions(7, 30, 10..=16, |solver| {
+        solver.set_threads(2);
+        solver.set_parallel_lines(6);
+    });
 }
 
 #[test]
