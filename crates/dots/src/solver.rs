@@ -593,16 +593,16 @@ impl<'a> Solver<'a> {
         main.stats.lower = lower;
         main.stats.upper = upper;
         let images = main.images(drawn);
-        let busy = &Busy::new(self.defer_all);
-        if self.defer_all {
-            main.busy = Some(busy);
-        }
+        // The marks of positions being searched, when two threads split the work (or a test
+        // makes one thread defer every move).
+        let busy = (parallel || self.defer_all).then(|| Busy::new(self.defer_all));
+        let busy = busy.as_ref();
+        main.busy = busy;
         // MTD(f): null-window probes narrow [lower, upper] until they meet.
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess.max(lower + 1) };
             let v = if parallel {
                 let stop = &AtomicBool::new(false);
-                main.busy = Some(busy);
                 let images = &images;
                 std::thread::scope(|scope| {
                     let start_history = helper_history;
@@ -615,7 +615,7 @@ impl<'a> Solver<'a> {
                             progress: None,
                             interrupted: false,
                             stop: Some(stop),
-                            busy: Some(busy),
+                            busy,
                             use_symmetry,
                             pruning,
                             history: start_history,
@@ -681,11 +681,11 @@ impl<'a> Solver<'a> {
         // probing a move that is not best can cost as much as a search.
         let worker = self.worker();
         let (key, sym) = worker.key(drawn);
-        let stored = worker.table.probe(key).filter(|entry| entry.weight != 0).map(|entry| {
-            let e = worker.undrawn_twin(drawn, worker.unmap_from_key(sym, entry.best));
-            (e, !drawn.contains(e))
-        });
-        if let Some((e, true)) = stored {
+        let stored = worker
+            .table
+            .probe(key)
+            .map(|entry| worker.undrawn_twin(drawn, worker.unmap_from_key(sym, entry.best)));
+        if let Some(e) = stored.filter(|&e| !drawn.contains(e)) {
             moves.retain(|&m| m != e);
             moves.insert(0, e);
         }
@@ -930,20 +930,12 @@ impl Worker<'_, '_> {
         // distributed minimax search algorithm", 1996). Deferring changes only the order.
         let busy = self.busy.filter(|_| !capturing && undrawn_count >= self.parallel_lines);
         let owned = busy.is_some_and(|b| b.enter(drawn));
-        let mut deferred = [0u8; MAX_LINES];
-        let (mut n_deferred, mut next, mut second_pass) = (0, 0, false);
-        loop {
-            let i = if second_pass {
-                if next == n_deferred {
-                    break;
-                }
-                usize::from(deferred[next])
-            } else if next == moves.len() {
-                (next, second_pass) = (0, true);
-                continue;
-            } else {
-                next
-            };
+        // The moves in search order: each index once, then the deferred ones again at the end.
+        let mut order = [0u8; 2 * MAX_LINES];
+        (0..moves.len()).for_each(|i| order[i] = i as u8);
+        let (mut next, mut end) = (0, moves.len());
+        while next < end {
+            let (i, second_pass) = (usize::from(order[next]), next >= moves.len());
             next += 1;
             let e = Edge(usize::from(moves[i]));
             let bound = Score::from(bounds[i]);
@@ -957,8 +949,8 @@ impl Worker<'_, '_> {
                 && i > 0
                 && busy.is_busy(drawn.with(e))
             {
-                deferred[n_deferred] = i as u8;
-                n_deferred += 1;
+                order[end] = i as u8;
+                end += 1;
                 continue;
             }
             let v = self.child_value(im, &counts, left, e, alpha, beta);
