@@ -68,14 +68,16 @@ fn main() {
         return;
     }
     if args.first().map(String::as_str) == Some("solve") {
-        // `solve RxC lines [threads] [table MiB]`: one position, for picking members of the set
-        // and for measuring table sizes.
+        // `solve RxC lines [threads] [table MiB] [ETC lines]`: one position, for picking members
+        // of the set and for measuring table sizes and the enhanced-cutoff threshold.
         let (r, c) = args[1].split_once('x').expect("RxC");
         let geo = Geometry::new(Dims::new(r.parse().unwrap(), c.parse().unwrap()).unwrap()).unwrap();
-        // `solve RxC lines [threads] [table MiB]`
         let mib = args.get(4).map_or(1024, |m| m.parse().unwrap());
         let mut solver = Solver::new(geo, TableSize::Mib(mib));
         solver.set_threads(args.get(3).map_or(1, |t| t.parse().unwrap()));
+        if let Some(lines) = args.get(5) {
+            solver.set_etc_lines(lines.parse().unwrap());
+        }
         let t = Instant::now();
         let v = solver.value(parse(&args[2])).unwrap();
         println!("value {v} nodes {} in {:.2?}", solver.stats().nodes, t.elapsed());

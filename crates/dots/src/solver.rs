@@ -343,6 +343,10 @@ impl Table {
         BUCKET_WORDS / (Self::key_words(lines) + 1)
     }
 
+    fn bytes(&self) -> usize {
+        self.buckets.len() * size_of::<Bucket>()
+    }
+
     fn capacity(&self) -> u64 {
         (self.buckets.len() * self.slots) as u64
     }
@@ -368,9 +372,10 @@ impl Table {
         if self.key_words == 2 { bucket.find::<2>(key) } else { bucket.find::<4>(key) }
     }
 
-    fn store(&self, lines: LineSet, entry: Entry) {
+    /// Stores `entry` for `lines`; whether it filled an empty slot.
+    fn store(&self, lines: LineSet, entry: Entry) -> bool {
         if self.buckets.is_empty() {
-            return;
+            return false;
         }
         let key = Self::key(lines);
         let put = |bucket: &mut [Entry]| {
@@ -385,10 +390,7 @@ impl Table {
             fresh
         };
         let bucket = &self.buckets[self.bucket_index(lines)];
-        let fresh = if self.key_words == 2 { bucket.update::<2, _>(put) } else { bucket.update::<4, _>(put) };
-        if fresh {
-            self.used.fetch_add(1, Ordering::Relaxed);
-        }
+        if self.key_words == 2 { bucket.update::<2, _>(put) } else { bucket.update::<4, _>(put) }
     }
 
     fn clear(&mut self) {
@@ -443,6 +445,9 @@ struct Worker<'s, 'p> {
     etc_lines: u32,
     /// Two threads split the work from this many undrawn lines on ([`PARALLEL_LINES`]).
     parallel_lines: u32,
+    /// Entries this thread put in empty slots since it last added them to the table's count
+    /// (one shared counter updated at every store would bounce between the cores).
+    fresh: u64,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -458,7 +463,23 @@ impl std::fmt::Debug for Solver<'_> {
 /// `solve_set` example, CPU time on the loaded machine, interleaved runs): 3x4 7.99 M nodes
 /// but 5.1-6.2 s at 14 lines, 8.51 M / 4.5-5.0 s at 17, 9.96 M / 3.5-3.9 s at 20 (3.7-4.8 s and
 /// 10.37 M before the move bounds); 4x4-b 6.10 M / 5.4-6.0 s at 14, 6.90 M / 4.0-4.2 s at 20.
-pub const ETC_LINES: u32 = 20;
+///
+/// Those tables fit in the caches. With the multi-gigabyte table that 4x4 needs, every probe is
+/// a trip to memory, and 20 lines, the peak of the 4x4 search's node counts, cost far more
+/// than it saved. Two 4x4 positions with 5 lines drawn (one thread, 4 GiB table, task-clock):
+/// at 20 lines 47.1 M nodes / 25-35 s and 72.0 M / 54-56 s; at 24, 55.6 M / 21-24 s and
+/// 86.0 M / 34-46 s; with none at all, 62.8 M / 21-25 s and 99.0 M / 37 s. The whole 4x4 board
+/// (two threads, 8 GiB): 1.45 G nodes in 13 min 48 s at 20 lines, 1.67 G in 9 min 17-30 s at 24.
+/// So a table that outgrows the caches uses this threshold, a smaller one [`ETC_LINES_CACHED`].
+pub const ETC_LINES: u32 = 24;
+
+/// The enhanced-cutoff threshold for a table of at most [`CACHED_TABLE_BYTES`], where a probe
+/// is cheap (3x3 and 3x4 from the empty board, measured above).
+pub const ETC_LINES_CACHED: u32 = 20;
+
+/// The largest table whose probes mostly hit the caches (a server's last-level cache holds
+/// tens of MiB): the 3x4 table, 4 M entries, takes 54 MiB.
+pub const CACHED_TABLE_BYTES: usize = 64 << 20;
 
 /// A second search thread helps only from this many undrawn lines on (below, starting it costs
 /// more than it saves).
@@ -482,6 +503,7 @@ impl<'a> Solver<'a> {
             entries => entries,
         };
         let table = Table::new(size, geo_lines);
+        let etc_lines = if table.bytes() <= CACHED_TABLE_BYTES { ETC_LINES_CACHED } else { ETC_LINES };
         let stats = Stats { tt_capacity: table.capacity(), ..Stats::default() };
         Solver {
             geo,
@@ -493,7 +515,7 @@ impl<'a> Solver<'a> {
             pruning: Pruning::ALL,
             history: [0; MAX_LINES],
             threads: 1,
-            etc_lines: ETC_LINES,
+            etc_lines,
             parallel_lines: PARALLEL_LINES,
             defer_all: false,
         }
@@ -522,6 +544,7 @@ impl<'a> Solver<'a> {
             history: self.history,
             etc_lines: self.etc_lines,
             parallel_lines: self.parallel_lines,
+            fresh: 0,
         }
     }
 
@@ -549,7 +572,8 @@ impl<'a> Solver<'a> {
         self.table.clear();
     }
     /// Try enhanced transposition cutoffs from this many undrawn lines on (default
-    /// [`ETC_LINES`]; for tests, which reach the rule on small positions, and for tuning).
+    /// [`ETC_LINES`], or [`ETC_LINES_CACHED`] with a table of at most [`CACHED_TABLE_BYTES`];
+    /// for tests, which reach the rule on small positions, and for tuning).
     pub fn set_etc_lines(&mut self, lines: u32) {
         self.etc_lines = lines;
     }
@@ -586,6 +610,7 @@ impl<'a> Solver<'a> {
             history: self.history,
             etc_lines,
             parallel_lines,
+            fresh: 0,
         };
         let left = geo.unclaimed_boxes(drawn) as Score;
         let (mut lower, mut upper) = (-left, left);
@@ -621,8 +646,10 @@ impl<'a> Solver<'a> {
                             history: start_history,
                             etc_lines,
                             parallel_lines,
+                            fresh: 0,
                         };
                         helper.search(images, left, beta - 1, beta);
+                        helper.flush_fresh();
                         (helper.stats.nodes, helper.history)
                     });
                     let v = main.search(images, left, beta - 1, beta);
@@ -648,6 +675,7 @@ impl<'a> Solver<'a> {
             main.stats.lower = lower;
             main.stats.upper = upper;
         }
+        main.flush_fresh();
         let (interrupted, mut stats, history) = (main.interrupted, main.stats, main.history);
         stats.nodes += helper_nodes;
         stats.tt_used = self.table.used();
@@ -701,6 +729,7 @@ impl<'a> Solver<'a> {
             } else {
                 worker.search(&images, left, -value, -value + 1) <= -value
             };
+            worker.flush_fresh();
             let (interrupted, stats, history) = (worker.interrupted, worker.stats, worker.history);
             self.stats = stats;
             self.history = history;
@@ -758,7 +787,16 @@ impl Worker<'_, '_> {
         best
     }
 
+    /// Adds this thread's count of newly filled slots to the table's.
+    fn flush_fresh(&mut self) {
+        if self.fresh > 0 {
+            self.table.used.fetch_add(self.fresh, Ordering::Relaxed);
+            self.fresh = 0;
+        }
+    }
+
     fn poll(&mut self) {
+        self.flush_fresh();
         if let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {
@@ -997,10 +1035,10 @@ impl Worker<'_, '_> {
         }
         let best_key_move = self.map_to_key(sym, best_move);
         let weight = (self.geo.undrawn(drawn).count() + 1).min(255) as u8;
-        self.table.store(
+        self.fresh += u64::from(self.table.store(
             key,
             Entry { key: [0; 4], lower: lower as i8, upper: upper as i8, best: best_key_move, weight },
-        );
+        ));
         best
     }
 
@@ -1210,6 +1248,17 @@ impl Worker<'_, '_> {
 mod tests {
     use super::*;
     use pencilbox_grid::Dims;
+
+    /// The enhanced-cutoff threshold follows the table's size: cheap probes in a table that
+    /// fits in the caches, trips to memory in one that does not.
+    #[test]
+    fn etc_threshold_follows_the_table_size() {
+        let geo = |r, c| Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+        // 3x3 caps its table at 2^17 entries, 1.7 MB, whatever the budget.
+        assert_eq!(Solver::new(geo(3, 3), TableSize::Mib(1024)).etc_lines, ETC_LINES_CACHED);
+        assert_eq!(Solver::new(geo(4, 4), TableSize::Mib(64)).etc_lines, ETC_LINES_CACHED);
+        assert_eq!(Solver::new(geo(4, 4), TableSize::Mib(65)).etc_lines, ETC_LINES);
+    }
 
     /// Deferring moves to a second pass (as a thread does with those the other is searching)
     /// leaves values unchanged: every move but the first of each node is deferred, and the

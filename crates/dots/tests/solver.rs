@@ -65,9 +65,9 @@ fn published_values_3x4() {
 
 /// `GLIBC_TUNABLES=glibc.malloc.hugetlb=1 cargo test --release -p pencilbox-dots --test solver
 /// -- --ignored --nocapture solve_4x4` (prints the known bounds on the value as the search
-/// narrows them). Two threads and a 6.9 GB table: about 14 minutes on two idle cores.
+/// narrows them). Two threads and a 6.9 GB table: about 9.5 minutes on two idle cores.
 #[test]
-#[ignore = "slow: about 14 minutes, and 7 GB of memory"]
+#[ignore = "slow: about 10 minutes, and 7 GB of memory"]
 fn solve_4x4() {
     let start = std::time::Instant::now();
     let mut solver = Solver::new(geometry(4, 4), TableSize::Mib(8192));
