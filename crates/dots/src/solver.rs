@@ -411,25 +411,32 @@ pub struct Solver<'a> {
     stats: Stats,
     deadline: Option<Instant>,
     progress: Option<Progress<'a>>,
-    use_symmetry: bool,
-    pruning: Pruning,
+    settings: Settings,
     /// History heuristic: for each line, the sum of `undrawn²` over the cutoffs it gave outside
     /// capture sequences; it orders safe lines of the same kind (measured 3x3 178k -> 165k nodes).
     history: [u32; MAX_LINES],
     threads: usize,
+    /// Search with one thread as if every position were busy in another (a test of the
+    /// second pass of `Worker::search`).
+    defer_all: bool,
+}
+
+/// How the search runs, the same for every thread.
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    use_symmetry: bool,
+    pruning: Pruning,
     /// Enhanced transposition cutoffs from this many undrawn lines on ([`ETC_LINES`]).
     etc_lines: u32,
     /// Two threads split the work from this many undrawn lines on ([`PARALLEL_LINES`]).
     parallel_lines: u32,
-    /// Search with one thread as if every position were busy in another (a test of the
-    /// second pass of `Worker::search`).
-    defer_all: bool,
 }
 
 /// One search thread: its counters and move-ordering state, and the shared table.
 struct Worker<'s, 'p> {
     geo: &'s Geometry,
     table: &'s Table,
+    settings: Settings,
     stats: Stats,
     deadline: Option<Instant>,
     progress: Option<&'s mut (dyn FnMut(&Stats) + 'p)>,
@@ -438,13 +445,7 @@ struct Worker<'s, 'p> {
     stop: Option<&'s AtomicBool>,
     /// The positions the search threads are in, when there are two of them.
     busy: Option<&'s Busy>,
-    use_symmetry: bool,
-    pruning: Pruning,
     history: [u32; MAX_LINES],
-    /// Enhanced transposition cutoffs from this many undrawn lines on.
-    etc_lines: u32,
-    /// Two threads split the work from this many undrawn lines on ([`PARALLEL_LINES`]).
-    parallel_lines: u32,
     /// Entries this thread put in empty slots since it last added them to the table's count
     /// (one shared counter updated at every store would bounce between the cores).
     fresh: u64,
@@ -511,12 +512,14 @@ impl<'a> Solver<'a> {
             stats,
             deadline: None,
             progress: None,
-            use_symmetry: true,
-            pruning: Pruning::ALL,
+            settings: Settings {
+                use_symmetry: true,
+                pruning: Pruning::ALL,
+                etc_lines,
+                parallel_lines: PARALLEL_LINES,
+            },
             history: [0; MAX_LINES],
             threads: 1,
-            etc_lines,
-            parallel_lines: PARALLEL_LINES,
             defer_all: false,
         }
     }
@@ -531,20 +534,9 @@ impl<'a> Solver<'a> {
     /// The search state of the main thread (the caller stores its counters back).
     fn worker(&mut self) -> Worker<'_, 'a> {
         Worker {
-            geo: &self.geo,
-            table: &self.table,
-            stats: self.stats,
             deadline: self.deadline,
             progress: self.progress.as_deref_mut(),
-            interrupted: false,
-            stop: None,
-            busy: None,
-            use_symmetry: self.use_symmetry,
-            pruning: self.pruning,
-            history: self.history,
-            etc_lines: self.etc_lines,
-            parallel_lines: self.parallel_lines,
-            fresh: 0,
+            ..Worker::new(&self.geo, &self.table, self.settings, self.stats, self.history)
         }
     }
 
@@ -563,25 +555,25 @@ impl<'a> Solver<'a> {
     }
     /// Key the table on the lines as drawn instead of their canonical image (for testing).
     pub fn set_symmetry(&mut self, on: bool) {
-        self.use_symmetry = on;
+        self.settings.use_symmetry = on;
         self.table.clear();
     }
     /// Choose the pruning rules (clears the table, whose bounds were found with the old ones).
     pub fn set_pruning(&mut self, pruning: Pruning) {
-        self.pruning = pruning;
+        self.settings.pruning = pruning;
         self.table.clear();
     }
     /// Try enhanced transposition cutoffs from this many undrawn lines on (default
     /// [`ETC_LINES`], or [`ETC_LINES_CACHED`] with a table of at most [`CACHED_TABLE_BYTES`];
     /// for tests, which reach the rule on small positions, and for tuning).
     pub fn set_etc_lines(&mut self, lines: u32) {
-        self.etc_lines = lines;
+        self.settings.etc_lines = lines;
     }
     /// Let two threads split the work from this many undrawn lines on (default
     /// [`PARALLEL_LINES`]; for tests, which check small positions against brute force, and
     /// for tuning).
     pub fn set_parallel_lines(&mut self, lines: u32) {
-        self.parallel_lines = lines;
+        self.settings.parallel_lines = lines;
     }
     pub fn clear_table(&mut self) {
         self.table.clear();
@@ -590,27 +582,15 @@ impl<'a> Solver<'a> {
 
     /// The exact value of the position for the player to move.
     pub fn value(&mut self, drawn: LineSet) -> Result<Score, Interrupted> {
-        let parallel_lines = self.parallel_lines;
-        let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= parallel_lines;
-        let (geo, table, use_symmetry, pruning) = (&self.geo, &self.table, self.use_symmetry, self.pruning);
-        let etc_lines = self.etc_lines;
+        let settings = self.settings;
+        let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= settings.parallel_lines;
+        let (geo, table) = (&self.geo, &self.table);
         let mut helper_history = self.history;
         let mut helper_nodes = 0;
         let mut main = Worker {
-            geo,
-            table,
-            stats: self.stats,
             deadline: self.deadline,
             progress: self.progress.as_deref_mut(),
-            interrupted: false,
-            stop: None,
-            busy: None,
-            use_symmetry,
-            pruning,
-            history: self.history,
-            etc_lines,
-            parallel_lines,
-            fresh: 0,
+            ..Worker::new(geo, table, settings, self.stats, self.history)
         };
         let left = geo.unclaimed_boxes(drawn) as Score;
         let (mut lower, mut upper) = (-left, left);
@@ -633,20 +613,9 @@ impl<'a> Solver<'a> {
                     let start_history = helper_history;
                     let helper = scope.spawn(move || {
                         let mut helper = Worker {
-                            geo,
-                            table,
-                            stats: Stats::default(),
-                            deadline: None,
-                            progress: None,
-                            interrupted: false,
                             stop: Some(stop),
                             busy,
-                            use_symmetry,
-                            pruning,
-                            history: start_history,
-                            etc_lines,
-                            parallel_lines,
-                            fresh: 0,
+                            ..Worker::new(geo, table, settings, Stats::default(), start_history)
                         };
                         helper.search(images, left, beta - 1, beta);
                         helper.flush_fresh();
@@ -744,7 +713,30 @@ impl<'a> Solver<'a> {
     }
 }
 
-impl Worker<'_, '_> {
+impl<'s> Worker<'s, '_> {
+    /// A thread with no deadline, progress report, stop flag or busy marks.
+    fn new(
+        geo: &'s Geometry,
+        table: &'s Table,
+        settings: Settings,
+        stats: Stats,
+        history: [u32; MAX_LINES],
+    ) -> Self {
+        Worker {
+            geo,
+            table,
+            settings,
+            stats,
+            deadline: None,
+            progress: None,
+            interrupted: false,
+            stop: None,
+            busy: None,
+            history,
+            fresh: 0,
+        }
+    }
+
     /// The table key of `drawn` and the symmetry that maps `drawn` to it.
     fn key(&self, drawn: LineSet) -> (LineSet, usize) {
         self.key_of(&self.images(drawn))
@@ -775,7 +767,7 @@ impl Worker<'_, '_> {
     /// for positions `y = σ0(τ(x))` with `τ` an exchange of twins, each `σ(y)` is an exchange of
     /// twins applied to `σσ0(x)`: both have the same normalised images, hence the same minimum.
     fn key_of(&self, im: &Images) -> (LineSet, usize) {
-        if !self.use_symmetry {
+        if !self.settings.use_symmetry {
             return (LineSet(im.drawn), 0);
         }
         let mut best = (LineSet(im.keys[0]), 0);
@@ -847,14 +839,14 @@ impl Worker<'_, '_> {
                     chains[n] = (e, f, goes_on);
                     n += 1;
                 }
-                _ if self.pruning.free_captures => {
+                _ if self.settings.pruning.free_captures => {
                     out.push(e);
                     return out;
                 }
                 _ => free |= 1 << e.0,
             }
         }
-        if !self.pruning.chain_captures {
+        if !self.settings.pruning.chain_captures {
             self.geo.undrawn(drawn).iter().for_each(|e| out.push(e));
             return out;
         }
@@ -925,7 +917,7 @@ impl Worker<'_, '_> {
         }
         // Every unclaimed box has exactly two undrawn sides: the position is a sum of
         // independent chains and loops, which the endgame module values exactly.
-        if !capturing && self.pruning.simple_endgames && counts.with[0] | counts.with[1] == 0 {
+        if !capturing && self.settings.pruning.simple_endgames && counts.with[0] | counts.with[1] == 0 {
             return self.simple_endgame_value(drawn, &counts);
         }
         let (key, sym) = self.key_of(im);
@@ -952,7 +944,7 @@ impl Worker<'_, '_> {
             None => self.ordered_moves(drawn, &counts, first),
         };
         if !capturing
-            && undrawn_count >= self.etc_lines
+            && undrawn_count >= self.settings.etc_lines
             && let Some(v) = self.enhanced_cutoff(im, &counts, &mut list, alpha, beta)
         {
             return v;
@@ -966,7 +958,7 @@ impl Worker<'_, '_> {
         // first pass over its moves defers (after the first) those whose child the other thread
         // is searching, so that the threads split the work (ABDADA: Weill, "The ABDADA
         // distributed minimax search algorithm", 1996). Deferring changes only the order.
-        let busy = self.busy.filter(|_| !capturing && undrawn_count >= self.parallel_lines);
+        let busy = self.busy.filter(|_| !capturing && undrawn_count >= self.settings.parallel_lines);
         let owned = busy.is_some_and(|b| b.enter(drawn));
         // The moves in search order: each index once, then the deferred ones again at the end.
         let mut order = [0u8; 2 * MAX_LINES];
@@ -1078,7 +1070,7 @@ impl Worker<'_, '_> {
         let mut bound = [NO_BOUND; MAX_LINES];
         let mut n = 0;
         let mut candidates = self.geo.undrawn(drawn).0;
-        if self.pruning.twin_lines {
+        if self.settings.pruning.twin_lines {
             // One line of each twin group (the hint, if it is one of them, is kept besides).
             for &group in self.geo.twin_groups() {
                 let undrawn = group & candidates;
@@ -1104,16 +1096,16 @@ impl Worker<'_, '_> {
             } else {
                 let c = chain as usize;
                 let long = chains.len[c] >= 3 || chains.is_loop[c];
-                if long && self.pruning.loony_bounds {
+                if long && self.settings.pruning.loony_bounds {
                     bound[e.0] = Self::loony_bound(chains.len[c], chains.is_loop[c]);
                 }
-                if long && self.pruning.one_line_per_long_chain {
+                if long && self.settings.pruning.one_line_per_long_chain {
                     if opened[c] && Some(e) != first {
                         continue;
                     }
                     opened[c] = true;
                 }
-                if !long && self.pruning.short_chains {
+                if !long && self.settings.pruning.short_chains {
                     if !self.short_chain_line(counts, e, chains.len[c]) || (opened[c] && Some(e) != first) {
                         continue;
                     }
@@ -1255,9 +1247,9 @@ mod tests {
     fn etc_threshold_follows_the_table_size() {
         let geo = |r, c| Geometry::new(Dims::new(r, c).unwrap()).unwrap();
         // 3x3 caps its table at 2^17 entries, 1.7 MB, whatever the budget.
-        assert_eq!(Solver::new(geo(3, 3), TableSize::Mib(1024)).etc_lines, ETC_LINES_CACHED);
-        assert_eq!(Solver::new(geo(4, 4), TableSize::Mib(64)).etc_lines, ETC_LINES_CACHED);
-        assert_eq!(Solver::new(geo(4, 4), TableSize::Mib(65)).etc_lines, ETC_LINES);
+        assert_eq!(Solver::new(geo(3, 3), TableSize::Mib(1024)).settings.etc_lines, ETC_LINES_CACHED);
+        assert_eq!(Solver::new(geo(4, 4), TableSize::Mib(64)).settings.etc_lines, ETC_LINES_CACHED);
+        assert_eq!(Solver::new(geo(4, 4), TableSize::Mib(65)).settings.etc_lines, ETC_LINES);
     }
 
     /// Deferring moves to a second pass (as a thread does with those the other is searching)
