@@ -321,14 +321,10 @@ struct Table {
 }
 
 impl Table {
-    /// A table for a board of `lines` lines.
-    fn new(size: TableSize, lines: usize) -> Table {
+    /// A table of (at least) `entries` entries for a board of `lines` lines.
+    fn new(entries: usize, lines: usize) -> Table {
         let key_words = Self::key_words(lines);
         let slots = Self::slots(lines);
-        let entries = match size {
-            TableSize::Mib(mib) => mib * (1 << 20) / size_of::<Bucket>() * slots,
-            TableSize::Entries(n) => n,
-        };
         let buckets = std::iter::repeat_with(Bucket::default).take(entries.div_ceil(slots)).collect();
         Table { buckets, used: AtomicU64::new(0), key_words, slots }
     }
@@ -496,14 +492,14 @@ impl<'a> Solver<'a> {
         // search stores a few million positions on a 31-line board (3x4), about a hundred
         // thousand on 24 lines (3x3). Measured (CPU time, nodes): 3x3 best at 2^17 entries,
         // 3x4 at 2^22 (6.0 s; 7.4 s at 2^24, 6.6 s at 2^21 with 5% more nodes).
-        let size = match size {
+        let entries = match size {
             TableSize::Mib(mib) => {
                 let wanted = mib * (1 << 20) / size_of::<Bucket>() * Table::slots(geo_lines);
-                TableSize::Entries(wanted.min(1 << (geo_lines * 3 / 4).saturating_sub(1).min(40)))
+                wanted.min(1 << (geo_lines * 3 / 4).saturating_sub(1).min(40))
             }
-            entries => entries,
+            TableSize::Entries(n) => n,
         };
-        let table = Table::new(size, geo_lines);
+        let table = Table::new(entries, geo_lines);
         let etc_lines = if table.bytes() <= CACHED_TABLE_BYTES { ETC_LINES_CACHED } else { ETC_LINES };
         let stats = Stats { tt_capacity: table.capacity(), ..Stats::default() };
         Solver {
@@ -1026,7 +1022,7 @@ impl<'s> Worker<'s, '_> {
             upper -= 1;
         }
         let best_key_move = self.map_to_key(sym, best_move);
-        let weight = (self.geo.undrawn(drawn).count() + 1).min(255) as u8;
+        let weight = (undrawn_count + 1).min(255) as u8;
         self.fresh += u64::from(self.table.store(
             key,
             Entry { key: [0; 4], lower: lower as i8, upper: upper as i8, best: best_key_move, weight },
