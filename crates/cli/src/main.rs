@@ -4,6 +4,8 @@
 mod dots;
 mod input;
 mod islands;
+mod options;
+mod pool;
 mod serve;
 mod slither;
 mod walls;

@@ -1,14 +1,14 @@
 //! `pencilbox slither …`: Slitherlink verbs.
 
 use std::process::ExitCode;
-
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_slither::deduce::{self, Deducer, Rule};
-use pencilbox_slither::{EdgeState, Puzzle, Solution, Verdict, format, solver};
+use pencilbox_slither::deduce::{self, Deducer, Grade, Rule};
+use pencilbox_slither::{EdgeState, Puzzle, Solution, Verdict, format, generate, solver};
 
 use crate::input::{EXIT_VERDICT, InputArg};
+use crate::options::named;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -153,21 +153,13 @@ pub struct GradeArgs {
     timeout: f64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Difficulty {
-    Basic,
-    Standard,
-    Advanced,
-    Search,
-}
-
 #[derive(Debug, clap::Args)]
 pub struct GenerateArgs {
     /// Board size, rows x columns (e.g. 10x10).
     #[arg(long)]
     size: pencilbox_grid::Dims,
-    #[arg(long, value_enum, default_value = "standard")]
-    difficulty: Difficulty,
+    #[arg(long, value_parser = named::<Grade>(), default_value_t = Grade::Standard)]
+    difficulty: Grade,
     /// Random seed (printed on stderr when omitted).
     #[arg(long)]
     seed: Option<u64>,
@@ -202,22 +194,10 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 
 fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     use rand::SeedableRng;
-    let seed = args.seed.unwrap_or_else(|| {
-        let seed = rand::random();
-        eprintln!("seed: {seed}");
-        seed
-    });
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let target = match args.difficulty {
-        Difficulty::Basic => deduce::Grade::Basic,
-        Difficulty::Standard => deduce::Grade::Standard,
-        Difficulty::Advanced => deduce::Grade::Advanced,
-        Difficulty::Search => deduce::Grade::Search,
-    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(crate::options::seed(args.seed));
     for _ in 0..args.count {
-        let Some(p) = pencilbox_slither::generate::generate(args.size, target, 200, &mut rng) else {
-            anyhow::bail!("no {} puzzle of size {} found in 200 attempts", target, args.size);
-        };
+        let p = generate::generate(args.size, args.difficulty, generate::ATTEMPTS, &mut rng)
+            .with_context(|| format!("cannot generate a {} puzzle", args.size))?;
         emit(&render(&p, None, args.output))?;
     }
     Ok(ExitCode::SUCCESS)
@@ -379,14 +359,9 @@ fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
     let input = read(&args.input)?;
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
     for p in &input.puzzles {
-        let c = solver::count_within(p, limit, budget(args.timeout)?);
-        if c.aborted {
-            anyhow::bail!(
-                "gave up after {} s having found {} solution(s) (see --timeout)",
-                args.timeout,
-                c.found
-            );
-        }
+        let c = solver::count_within(p, limit, budget(args.timeout)?).with_context(|| {
+            format!("gave up after {} s without a proven count (see --timeout)", args.timeout)
+        })?;
         if args.json {
             println!("{{\"count\":{},\"complete\":{}}}", c.found, !c.hit_limit);
         } else if c.hit_limit {

@@ -8,6 +8,7 @@ use pencilbox_grid::{Cell, Dims};
 use pencilbox_walls::{Board, GrundyTable, LongestTable, Position, analyze};
 
 use crate::input::InputArg;
+use crate::options::Side;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -49,22 +50,6 @@ Example:
         #[arg(long, value_enum, default_value_t = Side::Human)]
         first: Side,
     },
-}
-
-/// A player in `play`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Side {
-    Human,
-    Engine,
-}
-
-impl Side {
-    fn other(self) -> Side {
-        match self {
-            Side::Human => Side::Engine,
-            Side::Engine => Side::Human,
-        }
-    }
 }
 
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {

@@ -31,27 +31,7 @@ pub enum Level {
     Strong,
 }
 
-impl std::str::FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "random" => Ok(Level::Random),
-            "greedy" => Ok(Level::Greedy),
-            "strong" => Ok(Level::Strong),
-            _ => Err(format!("unknown level {s:?}: expected random, greedy or strong")),
-        }
-    }
-}
-
-impl std::fmt::Display for Level {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Level::Random => "random",
-            Level::Greedy => "greedy",
-            Level::Strong => "strong",
-        })
-    }
-}
+pencilbox_grid::named!(Level, "level", { Random => "random", Greedy => "greedy", Strong => "strong" });
 
 /// How the strong engine chose its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -29,12 +29,12 @@
 //!   work (ABDADA; [`Solver::set_threads`]).
 //!
 //! A search can be given a deadline and a progress callback; an interrupted search returns
-//! [`Interrupted`] and leaves only sound bounds in the table.
+//! [`OutOfTime`] and leaves only sound bounds in the table.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering, fence};
 use std::time::Instant;
 
-use pencilbox_grid::Edge;
+use pencilbox_grid::{Edge, OutOfTime};
 
 use crate::endgame;
 use crate::lines::{BoxId, Chains, Geometry, LineSet, MAX_LINES, NO_CHAIN, SideCounts};
@@ -57,11 +57,6 @@ pub struct Stats {
     pub lower: Score,
     pub upper: Score,
 }
-
-/// The search was stopped by its deadline before it finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the search ran out of time")]
-pub struct Interrupted;
 
 /// The drawn lines and their images under every symmetry of the board, each normalised under
 /// exchanges of twin lines (see `Worker::key_of`), kept up to date move by move so that the
@@ -542,7 +537,7 @@ impl<'a> Solver<'a> {
     pub fn stats(&self) -> Stats {
         self.stats
     }
-    /// Stop searching (with [`Interrupted`]) once `deadline` has passed.
+    /// Stop searching (with [`OutOfTime`]) once `deadline` has passed.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
     }
@@ -577,7 +572,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The exact value of the position for the player to move.
-    pub fn value(&mut self, drawn: LineSet) -> Result<Score, Interrupted> {
+    pub fn value(&mut self, drawn: LineSet) -> Result<Score, OutOfTime> {
         let settings = self.settings;
         let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= settings.parallel_lines;
         let (geo, table) = (&self.geo, &self.table);
@@ -646,25 +641,25 @@ impl<'a> Solver<'a> {
         stats.tt_used = self.table.used();
         self.stats = stats;
         self.history = history;
-        if interrupted { Err(Interrupted) } else { Ok(lower) }
+        if interrupted { Err(OutOfTime) } else { Ok(lower) }
     }
 
     /// The value for the mover of drawing `e` (undrawn) in `drawn`: the boxes it completes plus
     /// the value of the rest if they move again, minus the opponent's value otherwise.
-    pub fn move_value(&mut self, drawn: LineSet, e: Edge) -> Result<Score, Interrupted> {
+    pub fn move_value(&mut self, drawn: LineSet, e: Edge) -> Result<Score, OutOfTime> {
         let k = self.geo.completes(drawn, e) as Score;
         let v = self.value(drawn.with(e))?;
         Ok(if k > 0 { k + v } else { -v })
     }
 
     /// The value of every legal move, in line-number order.
-    pub fn move_values(&mut self, drawn: LineSet) -> Result<Vec<(Edge, Score)>, Interrupted> {
+    pub fn move_values(&mut self, drawn: LineSet) -> Result<Vec<(Edge, Score)>, OutOfTime> {
         let undrawn = self.geo.undrawn(drawn);
         undrawn.iter().map(|e| Ok((e, self.move_value(drawn, e)?))).collect()
     }
 
     /// The value of the position and a move that achieves it (`None` when every line is drawn).
-    pub fn best_move(&mut self, drawn: LineSet) -> Result<(Score, Option<Edge>), Interrupted> {
+    pub fn best_move(&mut self, drawn: LineSet) -> Result<(Score, Option<Edge>), OutOfTime> {
         let value = self.value(drawn)?;
         let undrawn = self.geo.undrawn(drawn);
         let mut moves: Vec<Edge> = undrawn.iter().collect();
@@ -699,7 +694,7 @@ impl<'a> Solver<'a> {
             self.stats = stats;
             self.history = history;
             if interrupted {
-                return Err(Interrupted);
+                return Err(OutOfTime);
             }
             if reaches {
                 return Ok((value, Some(e)));

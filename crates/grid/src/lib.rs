@@ -23,9 +23,13 @@
 //! ```
 
 mod bitset;
+mod budget;
+mod names;
 mod scan;
 
 pub use bitset::BitSet;
+pub use budget::{OutOfTime, past};
+pub use names::{Named, OneOf, UnknownName};
 pub use scan::{Pos, ScanError, ScanErrorKind, Scanner, Token};
 
 use std::fmt;
@@ -119,6 +123,8 @@ pub enum DimsError {
     Empty { rows: usize, cols: usize },
     #[error("board {rows}×{cols} is larger than the limit of {max}×{max}")]
     TooLarge { rows: usize, cols: usize, max: usize },
+    #[error("expected a size like 3x4, got {0:?}")]
+    Syntax(String),
 }
 
 /// The size of a board in cells, with every index computation of the shared numbering.
@@ -300,14 +306,12 @@ impl fmt::Display for Dims {
 
 /// Parses `RxC` (also `R×C` or `R*C`), e.g. the `--board 3x4` option.
 impl std::str::FromStr for Dims {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let (r, c) = s
-            .split_once(['x', 'X', '×', '*'])
-            .ok_or_else(|| format!("expected a size like 3x4, got {s:?}"))?;
-        let num =
-            |t: &str| t.trim().parse::<usize>().map_err(|_| format!("expected a size like 3x4, got {s:?}"));
-        Dims::new(num(r)?, num(c)?).map_err(|e| e.to_string())
+    type Err = DimsError;
+    fn from_str(s: &str) -> Result<Self, DimsError> {
+        let syntax = || DimsError::Syntax(s.to_string());
+        let (r, c) = s.split_once(['x', 'X', '×', '*']).ok_or_else(syntax)?;
+        let num = |t: &str| t.trim().parse::<usize>().map_err(|_| syntax());
+        Dims::new(num(r)?, num(c)?)
     }
 }
 
@@ -371,7 +375,8 @@ mod tests {
         assert_eq!("3x4".parse::<Dims>().unwrap(), Dims::new(3, 4).unwrap());
         assert_eq!("3×4".parse::<Dims>().unwrap(), Dims::new(3, 4).unwrap());
         assert!("0x4".parse::<Dims>().is_err());
-        assert!("3-4".parse::<Dims>().is_err());
+        assert_eq!("3-4".parse::<Dims>(), Err(DimsError::Syntax("3-4".into())));
+        assert!(matches!("0x4".parse::<Dims>(), Err(DimsError::Empty { rows: 0, cols: 4 })));
         assert!(matches!(Dims::new(MAX_SIDE + 1, 1), Err(DimsError::TooLarge { .. })));
     }
 }

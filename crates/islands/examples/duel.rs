@@ -89,16 +89,9 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let analyse_losses = args.iter().any(|a| a == "--analyse");
     let args: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
-    let preset = match args.first().map(|s| s.as_str()) {
-        Some("small") => Preset::Small,
-        Some("large") => Preset::Large,
-        _ => Preset::Medium,
-    };
-    let other = match args.get(1).map(|s| s.as_str()) {
-        Some("random") => Level::Random,
-        Some("strong") => Level::Strong,
-        _ => Level::Greedy,
-    };
+    let preset: Preset =
+        args.first().map_or(Ok(Preset::Medium), |s| s.parse()).unwrap_or_else(|e| panic!("{e}"));
+    let other: Level = args.get(1).map_or(Ok(Level::Greedy), |s| s.parse()).unwrap_or_else(|e| panic!("{e}"));
     let seed0: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let count: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(10);
     let budget = Duration::from_millis(args.get(4).and_then(|s| s.parse().ok()).unwrap_or(900));

@@ -35,6 +35,8 @@ pub enum Level {
     Strong,
 }
 
+pencilbox_grid::named!(Level, "level", { Random => "random", Greedy => "greedy", Strong => "strong" });
+
 /// The bot's move, or `None` when the game is over (draw, or no legal move). Never illegal;
 /// returns by `deadline` (plus the time of one playout).
 pub fn choose_move(board: &Board, level: Level, deadline: Instant, rng: &mut impl Rng) -> Option<Move> {

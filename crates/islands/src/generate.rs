@@ -41,6 +41,8 @@ pub enum Preset {
     Large,
 }
 
+pencilbox_grid::named!(Preset, "preset", { Small => "small", Medium => "medium", Large => "large" });
+
 impl Preset {
     pub fn params(self) -> GenParams {
         match self {

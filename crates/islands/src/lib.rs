@@ -22,4 +22,4 @@ pub use bots::{Level, choose_move};
 pub use field::{Bias, Field, Sq};
 pub use generate::{GenError, GenParams, Preset, generate};
 pub use moves::{IllegalMove, Move, RawMove};
-pub use solve::{Moves, Solution, SolveError, Solver, Status, solve, status};
+pub use solve::{Moves, Solution, Solver, Status, solve, status};

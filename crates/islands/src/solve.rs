@@ -12,18 +12,11 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use pencilbox_cgt::{MexSet, Nimber, Outcome};
+use pencilbox_grid::{OutOfTime, past};
 
 use crate::board::Board;
 use crate::field::Field;
 use crate::moves::Move;
-
-/// The solver gave up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SolveError {
-    #[error("the exact search did not finish before the deadline")]
-    OutOfTime,
-}
 
 /// Where a game stands before the next move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +69,7 @@ pub struct Solver {
 }
 
 /// Solves `board` exactly, giving up at `deadline`.
-pub fn solve(board: &Board, deadline: Option<Instant>) -> Result<Solution, SolveError> {
+pub fn solve(board: &Board, deadline: Option<Instant>) -> Result<Solution, OutOfTime> {
     Solver::new(deadline).solve(board)
 }
 
@@ -90,13 +83,13 @@ impl Solver {
         Solver { moves, deadline, ..Solver::default() }
     }
 
-    fn tick(&mut self) -> Result<(), SolveError> {
+    fn tick(&mut self) -> Result<(), OutOfTime> {
         self.nodes += 1;
         if self.node_limit.is_some_and(|l| self.nodes >= l) {
-            return Err(SolveError::OutOfTime);
+            return Err(OutOfTime);
         }
-        if self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(SolveError::OutOfTime);
+        if self.nodes.is_multiple_of(256) && past(self.deadline) {
+            return Err(OutOfTime);
         }
         Ok(())
     }
@@ -111,7 +104,7 @@ impl Solver {
         self.nodes
     }
 
-    pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
+    pub fn solve(&mut self, board: &Board) -> Result<Solution, OutOfTime> {
         match status(board) {
             Status::Draw => return Ok(Solution { outcome: Outcome::Draw, best: None }),
             Status::NoMove => return Ok(Solution { outcome: Outcome::Loss, best: None }),
@@ -149,7 +142,7 @@ impl Solver {
 
     /// [`Solver::value_after`] within `budget` more nodes; the memo tables are kept between
     /// queries, so a search that asks about many related positions gets faster.
-    pub fn outcome_after(&mut self, field: &Field, died: bool, budget: u64) -> Result<Outcome, SolveError> {
+    pub fn outcome_after(&mut self, field: &Field, died: bool, budget: u64) -> Result<Outcome, OutOfTime> {
         self.node_limit = Some(self.nodes + budget);
         let result = self.value_after(field, died);
         self.node_limit = None;
@@ -158,7 +151,7 @@ impl Solver {
 
     /// The outcome for the player who just moved, given the field after the move and whether
     /// any number has died so far.
-    fn value_after(&mut self, child: &Field, died: bool) -> Result<Outcome, SolveError> {
+    fn value_after(&mut self, child: &Field, died: bool) -> Result<Outcome, OutOfTime> {
         let parts = canonical_parts(child);
         if died {
             let g = self.grundy_of_sum(&parts)?;
@@ -172,7 +165,7 @@ impl Solver {
     }
 
     /// The Grundy value of a sum of parts (normal play).
-    pub fn grundy_of_sum(&mut self, parts: &[Field]) -> Result<Nimber, SolveError> {
+    pub fn grundy_of_sum(&mut self, parts: &[Field]) -> Result<Nimber, OutOfTime> {
         let mut g = 0;
         for p in parts {
             g ^= self.grundy(p)?;
@@ -182,7 +175,7 @@ impl Solver {
 
     /// The Grundy value of one canonical part: the mex over its moves of the XOR of what the
     /// move leaves.
-    fn grundy(&mut self, part: &Field) -> Result<Nimber, SolveError> {
+    fn grundy(&mut self, part: &Field) -> Result<Nimber, OutOfTime> {
         if let Some(&g) = self.grundy.get(part) {
             return Ok(g);
         }
@@ -239,7 +232,7 @@ impl Solver {
     }
 
     /// Win / Draw / Loss for the player to move in a sum of parts where no number has died.
-    fn wdl(&mut self, parts: Vec<Field>) -> Result<Outcome, SolveError> {
+    fn wdl(&mut self, parts: Vec<Field>) -> Result<Outcome, OutOfTime> {
         if let Some(&o) = self.wdl.get(&parts) {
             return Ok(o);
         }

@@ -8,6 +8,8 @@ fn main() {
     let p = &format::parse(e["problem"].as_str().unwrap()).unwrap().puzzles[0];
     let max: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
     let t = std::time::Instant::now();
-    let c = solver::count_within(p, 2, solver::Budget { max_nodes: Some(max), deadline: None });
-    println!("found {} aborted {} nodes {} in {:?}", c.found, c.aborted, c.nodes, t.elapsed());
+    match solver::count_within(p, 2, solver::Budget { max_nodes: Some(max), deadline: None }) {
+        Ok(c) => println!("found {} nodes {} in {:?}", c.found, c.nodes, t.elapsed()),
+        Err(e) => println!("{e}: over {max} nodes, {:?}", t.elapsed()),
+    }
 }

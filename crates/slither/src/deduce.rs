@@ -1577,22 +1577,12 @@ pub enum Grade {
     Search,
 }
 
-impl Grade {
-    pub const fn name(self) -> &'static str {
-        match self {
-            Grade::Basic => "basic",
-            Grade::Standard => "standard",
-            Grade::Advanced => "advanced",
-            Grade::Search => "search",
-        }
-    }
-}
-
-impl fmt::Display for Grade {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pencilbox_grid::named!(Grade, "difficulty", {
+    Basic => "basic",
+    Standard => "standard",
+    Advanced => "advanced",
+    Search => "search",
+});
 
 impl Grade {
     /// The rules this grade allows (`None` for search: anything goes).

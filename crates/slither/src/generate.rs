@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use pencilbox_grid::{Cell, Dims, Dir};
+use pencilbox_grid::{Cell, Dims, Dir, OutOfTime, past};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -81,31 +81,52 @@ pub fn clues_of_loop(s: &Solution, mut keep: impl FnMut(Cell) -> bool) -> Puzzle
 /// Search nodes allowed for one uniqueness check while removing clues.
 const CHECK_NODES: u64 = 20;
 
-/// A puzzle of the given size with exactly one solution and grade `target`, or `None` after
-/// `attempts` loops without one.
-pub fn generate(d: Dims, target: Grade, attempts: usize, rng: &mut impl Rng) -> Option<Puzzle> {
+/// How many random loops the command line and the web app let the generator try before it
+/// gives up: enough for every size and grade they offer (see the README's generator figures).
+pub const ATTEMPTS: usize = 200;
+
+/// Why no puzzle was generated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// Every loop tried gave a puzzle of another grade.
+    #[error("no {target} puzzle found in {attempts} attempts")]
+    NoPuzzle { target: Grade, attempts: usize },
+    /// The deadline passed first.
+    #[error(transparent)]
+    OutOfTime(#[from] OutOfTime),
+}
+
+/// A puzzle of the given size with exactly one solution and grade `target`, trying at most
+/// `attempts` random loops.
+pub fn generate(
+    d: Dims,
+    target: Grade,
+    attempts: usize,
+    rng: &mut impl Rng,
+) -> Result<Puzzle, GenerateError> {
     generate_until(d, target, attempts, None, rng)
 }
 
-/// Like [`generate`], but gives up (`None`) once `deadline` has passed. The clock is read
-/// between loops, before every clue-removal check and inside the solver's searches, so the
-/// overrun is at most one deduction run.
+/// Like [`generate`], but gives up once `deadline` has passed. The clock is read between loops,
+/// before every clue-removal check and inside the solver's searches, so the overrun is at most
+/// one deduction run.
 pub fn generate_until(
     d: Dims,
     target: Grade,
     attempts: usize,
     deadline: Option<Instant>,
     rng: &mut impl Rng,
-) -> Option<Puzzle> {
-    let late = || deadline.is_some_and(|t| Instant::now() >= t);
+) -> Result<Puzzle, GenerateError> {
+    let late = || past(deadline);
     for _ in 0..attempts {
         if late() {
-            return None;
+            return Err(OutOfTime.into());
         }
         let s = random_loop(d, rng);
         let mut p = clues_of_loop(&s, |_| true);
-        let full = solver::count_within(&p, 2, solver::Budget { max_nodes: None, deadline });
-        if full.aborted || full.found != 1 || grade(&p) > target {
+        let full = solver::count_within(&p, 2, solver::Budget { max_nodes: None, deadline })?;
+        if full.found != 1 || grade(&p) > target {
             continue;
         }
         let mut order: Vec<Cell> = d.cells().collect();
@@ -125,13 +146,13 @@ pub fn generate_until(
         // Re-checked from scratch: the grade, and uniqueness without a budget (every accepted
         // removal was already proven unique; this guards the whole pipeline).
         if late() {
-            return None;
+            return Err(OutOfTime.into());
         }
         if grade(&p) == target && proven_unique(&p, solver::Budget { max_nodes: None, deadline }) {
-            return Some(p);
+            return Ok(p);
         }
     }
-    None
+    Err(GenerateError::NoPuzzle { target, attempts })
 }
 
 /// Whether `p` has exactly one solution, proven within `budget`: by the advanced rules alone,
@@ -145,8 +166,7 @@ fn proven_unique(p: &Puzzle, budget: solver::Budget) -> bool {
         Outcome::Stuck => {}
     }
     let known = p.dims().edges().map(|e| (e, deducer.state(e))).filter(|&(_, s)| s != EdgeState::Unknown);
-    let c = solver::count_given(p, 2, budget, known);
-    c.found == 1 && !c.aborted
+    solver::count_given(p, 2, budget, known).is_ok_and(|c| c.found == 1)
 }
 
 /// Removes the clues of `order` (blank ones are skipped) one at a time while `ok` holds.

@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use pencilbox_grid::Edge;
+use pencilbox_grid::{Edge, OutOfTime, past};
 
 use crate::board::{Board, EdgeState};
 use crate::puzzle::{Puzzle, Solution};
@@ -29,8 +29,6 @@ pub struct Count {
     pub first: Option<Solution>,
     /// Search nodes visited (branch decisions), a measure of difficulty.
     pub nodes: u64,
-    /// Whether the search gave up at the node budget (then `found` is a lower bound).
-    pub aborted: bool,
 }
 
 /// The verdict of [`solve`].
@@ -44,23 +42,28 @@ pub enum Verdict {
 
 /// Solves a puzzle and decides uniqueness (searches for up to two solutions).
 pub fn solve(p: &Puzzle) -> Verdict {
-    solve_within(p, Budget::default()).unwrap_or(Verdict::NoSolution)
+    match solve_within(p, Budget::default()) {
+        Ok(v) => v,
+        Err(OutOfTime) => unreachable!("an unlimited search cannot run out of time"),
+    }
 }
 
-/// Like [`solve`]; `None` when the budget ran out before the verdict was proven.
-pub fn solve_within(p: &Puzzle, budget: Budget) -> Option<Verdict> {
-    let c = count_within(p, 2, budget);
-    match (c.found, c.first) {
-        (n, Some(s)) if n >= 2 => Some(Verdict::Multiple(s)),
-        _ if c.aborted => None,
-        (1, Some(s)) => Some(Verdict::Unique(s)),
-        _ => Some(Verdict::NoSolution),
-    }
+/// Like [`solve`], giving up when the budget runs out before the verdict is proven.
+pub fn solve_within(p: &Puzzle, budget: Budget) -> Result<Verdict, OutOfTime> {
+    let c = count_within(p, 2, budget)?;
+    Ok(match (c.found, c.first) {
+        (n, Some(s)) if n >= 2 => Verdict::Multiple(s),
+        (1, Some(s)) => Verdict::Unique(s),
+        _ => Verdict::NoSolution,
+    })
 }
 
 /// Counts the solutions of a puzzle, stopping once `limit` (at least 1) are found.
 pub fn count(p: &Puzzle, limit: usize) -> Count {
-    count_within(p, limit, Budget::default())
+    match count_within(p, limit, Budget::default()) {
+        Ok(c) => c,
+        Err(OutOfTime) => unreachable!("an unlimited search cannot run out of time"),
+    }
 }
 
 /// Limits on a search; the default is unlimited.
@@ -72,10 +75,10 @@ pub struct Budget {
     pub deadline: Option<Instant>,
 }
 
-/// Like [`count`], but gives up (with `aborted` set) when the budget runs out. Slitherlink is
+/// Like [`count`], but gives up when the budget runs out. Slitherlink is
 /// NP-complete, so a puzzle far from unique on a big board can take exponential time: callers
 /// facing arbitrary input should pass a deadline.
-pub fn count_within(p: &Puzzle, limit: usize, budget: Budget) -> Count {
+pub fn count_within(p: &Puzzle, limit: usize, budget: Budget) -> Result<Count, OutOfTime> {
     count_given(p, limit, budget, [])
 }
 
@@ -88,19 +91,19 @@ pub fn count_given(
     limit: usize,
     budget: Budget,
     known: impl IntoIterator<Item = (Edge, EdgeState)>,
-) -> Count {
+) -> Result<Count, OutOfTime> {
     let limit = limit.max(1);
     let mut b = Board::new(p);
-    let mut out = Count { found: 0, hit_limit: false, first: None, nodes: 0, aborted: false };
+    let mut out = Count { found: 0, hit_limit: false, first: None, nodes: 0 };
     if b.propagate_all().is_err() {
-        return out;
+        return Ok(out);
     }
     for (e, s) in known {
         if b.state(e) == EdgeState::Unknown && b.assign(e, s).is_err() {
-            return out;
+            return Ok(out);
         }
         if ![EdgeState::Unknown, s].contains(&b.state(e)) {
-            return out;
+            return Ok(out);
         }
     }
     // Open decisions: (trail mark before it, edge, whether the cross branch is being tried).
@@ -142,11 +145,8 @@ pub fn count_given(
             next.or_else(|| b.branch_edge())
         };
         if let Some(e) = next {
-            if budget.max_nodes.is_some_and(|m| out.nodes >= m)
-                || budget.deadline.is_some_and(|d| Instant::now() >= d)
-            {
-                out.aborted = true;
-                break 'search;
+            if budget.max_nodes.is_some_and(|m| out.nodes >= m) || past(budget.deadline) {
+                return Err(OutOfTime);
             }
             out.nodes += 1;
             let mark = b.mark();
@@ -159,7 +159,7 @@ pub fn count_given(
             break 'search;
         }
     }
-    out
+    Ok(out)
 }
 
 /// Backs up to the deepest decision whose cross branch is untried and takes it; false when the

@@ -26,7 +26,7 @@ proptest! {
         let target = grade_of(g);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // Small boards may have no puzzle of a hard grade: only what is produced is checked.
-        if let Some(p) = generate::generate(d, target, 50, &mut rng) {
+        if let Ok(p) = generate::generate(d, target, 50, &mut rng) {
             let count = solver::count(&p, 2);
             prop_assert_eq!(count.found, 1);
             prop_assert_eq!(grade(&p), target);
@@ -48,7 +48,7 @@ fn the_same_seed_gives_the_same_puzzle() {
     let d = Dims::new(8, 8).unwrap();
     let make = || generate::generate(d, Grade::Standard, 50, &mut ChaCha8Rng::seed_from_u64(42));
     assert_eq!(make(), make());
-    assert!(make().is_some());
+    assert!(make().is_ok());
 }
 
 #[test]
@@ -64,12 +64,16 @@ fn ten_by_ten_puzzles_of_every_grade() {
 
 #[test]
 fn generate_until_a_past_deadline_gives_up_and_none_is_unbounded() {
-    use pencilbox_slither::generate::generate_until;
+    use pencilbox_grid::OutOfTime;
+    use pencilbox_slither::generate::{GenerateError, generate_until};
     use std::time::{Duration, Instant};
     let d = Dims::new(5, 5).unwrap();
     let g = Grade::Basic;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
-    assert_eq!(generate_until(d, g, 50, Some(Instant::now()), &mut rng), None);
+    assert_eq!(
+        generate_until(d, g, 50, Some(Instant::now()), &mut rng),
+        Err(GenerateError::OutOfTime(OutOfTime))
+    );
     let mut a = ChaCha8Rng::seed_from_u64(3);
     let mut b = ChaCha8Rng::seed_from_u64(3);
     let far = Some(Instant::now() + Duration::from_secs(3600));
@@ -78,4 +82,13 @@ fn generate_until_a_past_deadline_gives_up_and_none_is_unbounded() {
         generate::generate(d, g, 50, &mut b),
         "a deadline that is never reached changes nothing"
     );
+}
+
+#[test]
+fn running_out_of_attempts_is_not_running_out_of_time() {
+    use pencilbox_slither::generate::GenerateError;
+    // A 2x2 board has no puzzle that needs trial and error: every attempt is discarded.
+    let d = Dims::new(2, 2).unwrap();
+    let got = generate::generate(d, Grade::Search, 3, &mut ChaCha8Rng::seed_from_u64(1));
+    assert_eq!(got, Err(GenerateError::NoPuzzle { target: Grade::Search, attempts: 3 }));
 }

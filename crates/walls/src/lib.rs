@@ -53,25 +53,7 @@ impl Winner {
     }
 }
 
-impl std::str::FromStr for Winner {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Winner, String> {
-        match s.trim() {
-            "First" => Ok(Winner::First),
-            "Second" => Ok(Winner::Second),
-            other => Err(format!("expected First or Second, got {other:?}")),
-        }
-    }
-}
-
-impl std::fmt::Display for Winner {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Winner::First => "First",
-            Winner::Second => "Second",
-        })
-    }
-}
+pencilbox_grid::named!(Winner, "winner", { First => "First", Second => "Second" });
 
 /// The analysis of a board's start position.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -101,5 +101,7 @@ fn winner_round_trips() {
     for w in [Winner::First, Winner::Second] {
         assert_eq!(w.to_string().parse::<Winner>().unwrap(), w);
     }
-    assert!("first".parse::<Winner>().is_err());
+    assert_eq!("second".parse::<Winner>(), Ok(Winner::Second));
+    let err = "1st".parse::<Winner>().unwrap_err();
+    assert_eq!(err.to_string(), r#"unknown winner "1st": expected First or Second"#);
 }

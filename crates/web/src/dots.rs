@@ -196,7 +196,7 @@ pub async fn engine_move(
     State(config): State<Shared>,
     Body(req): Body<MoveRequest>,
 ) -> Result<Json<MoveResponse>, ApiError> {
-    let level: Level = req.level.parse().map_err(|e: String| ApiError::bad(format!("level: {e}")))?;
+    let level: Level = req.level.parse()?;
     let (_, geo, drawn) = req.spec.compact()?;
     if geo.undrawn(drawn).count() == 0 {
         return Err(ApiError::bad("every line is drawn: the game is over"));

@@ -32,6 +32,13 @@ impl ApiError {
     }
 }
 
+/// A level, preset or difficulty the engine does not have: 400, listing the names it has.
+impl From<pencilbox_grid::UnknownName> for ApiError {
+    fn from(e: pencilbox_grid::UnknownName) -> ApiError {
+        ApiError::bad(e.to_string())
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, axum::Json(serde_json::json!({ "error": self.message }))).into_response()

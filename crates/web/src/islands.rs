@@ -89,12 +89,7 @@ pub async fn generate(
     State(config): State<Shared>,
     Body(req): Body<GenerateRequest>,
 ) -> Result<Json<GenerateResponse>, ApiError> {
-    let preset = match req.preset.to_ascii_lowercase().as_str() {
-        "small" => Preset::Small,
-        "medium" => Preset::Medium,
-        "large" => Preset::Large,
-        other => return Err(ApiError::bad(format!("preset {other:?}: expected small, medium or large"))),
-    };
+    let preset: Preset = req.preset.parse()?;
     let seed = req.seed.unwrap_or(0);
     let budget = config.budget(None, Duration::from_secs(10))?;
     // One pass over at most 30x30 cells, but off the executor like all engine work.
@@ -103,7 +98,7 @@ pub async fn generate(
         pencilbox_islands::generate(preset.params(), &mut rng).map_err(|e| ApiError::internal(e.to_string()))
     })
     .await?;
-    Ok(Json(GenerateResponse { preset: req.preset.to_ascii_lowercase(), seed, board: board_info(&board) }))
+    Ok(Json(GenerateResponse { preset: preset.to_string(), seed, board: board_info(&board) }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -129,12 +124,7 @@ pub async fn engine_move(
     Body(req): Body<MoveRequest>,
 ) -> Result<Json<MoveResponse>, ApiError> {
     let board = read_board(&req.board)?;
-    let level = match req.level.to_ascii_lowercase().as_str() {
-        "random" => Level::Random,
-        "greedy" => Level::Greedy,
-        "strong" => Level::Strong,
-        other => return Err(ApiError::bad(format!("level {other:?}: expected random, greedy or strong"))),
-    };
+    let level: Level = req.level.parse()?;
     let budget = config.budget(req.time_ms, Duration::from_millis(1000))?;
     let seed = req.seed.unwrap_or(0);
     let out = run_engine(&config, budget, move |deadline| {

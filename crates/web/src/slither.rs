@@ -4,9 +4,10 @@ use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::State;
-use pencilbox_grid::{Cell, Dims, Dot, Edge};
+use pencilbox_grid::{Cell, Dims, Dot, Edge, Named, OutOfTime};
 use pencilbox_slither::check::{Problem, Verdict as CheckVerdict};
 use pencilbox_slither::deduce::{Deducer, Grade, Rule, grade};
+use pencilbox_slither::generate::{self, GenerateError};
 use pencilbox_slither::{Clue, EdgeState, Puzzle, format, solver};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -103,7 +104,7 @@ pub async fn solve(
     let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
     let out = run_engine(&config, budget, move |deadline| {
         let verdict = solver::solve_within(&p, solver::Budget { max_nodes: None, deadline: Some(deadline) })
-            .ok_or_else(|| ApiError::out_of_time(budget))?;
+            .map_err(|OutOfTime| ApiError::out_of_time(budget))?;
         let edges = |s: &pencilbox_slither::Solution| Some(s.edges().map(Edge::index).collect());
         Ok(match verdict {
             solver::Verdict::Unique(s) => SolveResponse { verdict: "unique", edges: edges(&s) },
@@ -253,7 +254,7 @@ pub struct HintResponse {
 /// be called wrong, and the deduction rules speak instead).
 fn wrong_marks(p: &Puzzle, marks: &[EdgeState], deadline: Instant) -> Vec<usize> {
     let budget = solver::Budget { max_nodes: None, deadline: Some(deadline) };
-    let Some(solver::Verdict::Unique(solution)) = solver::solve_within(p, budget) else {
+    let Ok(solver::Verdict::Unique(solution)) = solver::solve_within(p, budget) else {
         return vec![];
     };
     let mut on_loop = vec![false; marks.len()];
@@ -334,24 +335,11 @@ pub struct GenerateResponse {
     puzzle: PuzzleInfo,
 }
 
-/// Generation tries this many loops before giving up.
-const ATTEMPTS: usize = 200;
-
 pub async fn generate(
     State(config): State<Shared>,
     Body(req): Body<GenerateRequest>,
 ) -> Result<Json<GenerateResponse>, ApiError> {
-    let target = match req.difficulty.to_ascii_lowercase().as_str() {
-        "basic" => Grade::Basic,
-        "standard" => Grade::Standard,
-        "advanced" => Grade::Advanced,
-        "search" => Grade::Search,
-        other => {
-            return Err(ApiError::bad(format!(
-                "difficulty {other:?}: expected basic, standard, advanced or search"
-            )));
-        }
-    };
+    let target: Grade = req.difficulty.parse()?;
     if !(2..=MAX_SIDE).contains(&req.rows) || !(2..=MAX_SIDE).contains(&req.cols) {
         return Err(ApiError::bad(format!("rows and cols must be between 2 and {MAX_SIDE}")));
     }
@@ -360,13 +348,10 @@ pub async fn generate(
     let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
     let out = run_engine(&config, budget, move |deadline| {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let p = pencilbox_slither::generate::generate_until(d, target, ATTEMPTS, Some(deadline), &mut rng);
-        match p {
-            Some(p) => Ok(GenerateResponse { seed, difficulty: grade(&p).name(), puzzle: info(&p) }),
-            None if Instant::now() >= deadline => Err(ApiError::out_of_time(budget)),
-            None => Err(ApiError::bad(format!(
-                "no {target} puzzle of size {d} found in {ATTEMPTS} tries; try another seed or difficulty"
-            ))),
+        match generate::generate_until(d, target, generate::ATTEMPTS, Some(deadline), &mut rng) {
+            Ok(p) => Ok(GenerateResponse { seed, difficulty: grade(&p).name(), puzzle: info(&p) }),
+            Err(GenerateError::OutOfTime(_)) => Err(ApiError::out_of_time(budget)),
+            Err(e) => Err(ApiError::bad(format!("{e} on a {d} board; try another seed or difficulty"))),
         }
     })
     .await?;

@@ -3,8 +3,6 @@
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -16,12 +14,7 @@ use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Who draws the first line in `dots play`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum First {
-    Human,
-    Engine,
-}
+use crate::options::{Side, named, seed};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:
@@ -34,12 +27,12 @@ pub struct PlayArgs {
     /// Board size in boxes.
     #[arg(long, default_value = "3x3", value_name = "RxC")]
     pub board: Dims,
-    /// Engine level: random, greedy or strong.
-    #[arg(long, default_value = "strong")]
+    /// Engine level.
+    #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
     pub level: Level,
     /// Who moves first.
-    #[arg(long, value_enum, default_value_t = First::Human)]
-    pub first: First,
+    #[arg(long, value_enum, default_value_t = Side::Human)]
+    pub first: Side,
     /// Seed of the engine's random choices (a fresh one is printed when omitted).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -64,8 +57,8 @@ Protocol (one command per line; answers one line each on stdout):
 Bad commands are answered `error <reason>`; the bot keeps running. Blank lines and lines
 starting with # are ignored.")]
 pub struct BotArgs {
-    /// Engine level: random, greedy or strong.
-    #[arg(long, default_value = "strong")]
+    /// Engine level.
+    #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
     pub level: Level,
     /// Thinking time per move, in milliseconds.
     #[arg(long, default_value_t = 1000, value_name = "T")]
@@ -85,10 +78,10 @@ pub struct BotArgs {
 Sides alternate: A moves first in even-numbered games, B in odd ones. Results are from A's side.")]
 pub struct MatchArgs {
     /// Level of engine A.
-    #[arg(long, default_value = "strong")]
+    #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
     pub a: Level,
     /// Level of engine B.
-    #[arg(long, default_value = "greedy")]
+    #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Greedy)]
     pub b: Level,
     /// Board size in boxes.
     #[arg(long, default_value = "5x5", value_name = "RxC")]
@@ -111,11 +104,6 @@ pub struct MatchArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-fn fresh_seed() -> u64 {
-    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    t.as_nanos() as u64 ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 fn line_name(dims: Dims, e: Edge) -> String {
@@ -144,13 +132,11 @@ pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn play_game_in_terminal(args: &PlayArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    writeln!(out, "seed {seed}")?;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed(args.seed));
     let dims = args.board;
     let mut bot = engine(args.level, dims, args.tt_mib)?;
     let mut position = Position::empty_of(dims)?;
-    let human = if args.first == First::Human { Player::A } else { Player::B };
+    let human = if args.first == Side::Human { Player::A } else { Player::B };
     let mut turn = Player::A;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -218,7 +204,7 @@ fn bot_answer(
     let words: Vec<&str> = command.split_whitespace().collect();
     let (size, lines) = match words[..] {
         ["level", l] => {
-            *level = l.parse().map_err(anyhow::Error::msg)?;
+            *level = l.parse()?;
             *bot = None;
             return Ok("ok".into());
         }
@@ -231,7 +217,7 @@ fn bot_answer(
             anyhow::bail!("unknown command {command:?}: expected `RxC LINES`, `level L`, `time T` or `quit`")
         }
     };
-    let dims: Dims = size.parse().map_err(anyhow::Error::msg)?;
+    let dims: Dims = size.parse()?;
     let position = Position::from_line_string(dims, lines)?;
     if bot.as_ref().is_none_or(|b| b.geometry().dims() != dims) {
         *bot = Some(engine(*level, dims, tt_mib)?);
@@ -244,9 +230,7 @@ fn bot_answer(
 }
 
 pub fn bot(args: BotArgs) -> anyhow::Result<ExitCode> {
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    eprintln!("seed {seed}");
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed(args.seed));
     let (mut level, mut time_ms) = (args.level, args.time_ms);
     let mut bot = None;
     let stdout = std::io::stdout();
@@ -298,48 +282,18 @@ fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameRe
 
 pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
     Geometry::new(args.board)?;
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    eprintln!("seed {seed}");
-    let bar = indicatif::ProgressBar::new(args.games as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; args.games]);
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..args.jobs.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= args.games {
-                        break;
-                    }
-                    match play_game(&args, i, seed) {
-                        Ok(r) => {
-                            let mut all = results.lock().unwrap_or_else(|p| p.into_inner());
-                            all[i] = Some(r);
-                            let done: Vec<GameResult> = all.iter().flatten().copied().collect();
-                            let (w, d, l) = tally(&done);
-                            bar.set_message(format!("A: {w} won, {d} drawn, {l} lost"));
-                            bar.inc(1);
-                        }
-                        Err(e) => {
-                            *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                            break;
-                        }
-                    }
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        return Err(e);
-    }
-    let results: Vec<GameResult> =
-        results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten().collect();
+    let seed = seed(args.seed);
+    let mut finished = Vec::new();
+    let results = crate::pool::run(
+        args.games,
+        args.jobs,
+        |i| play_game(&args, i, seed),
+        |_, &r| {
+            finished.push(r);
+            let (w, d, l) = tally(&finished);
+            Ok(format!("A: {w} won, {d} drawn, {l} lost"))
+        },
+    )?;
     let (w, d, l) = tally(&results);
     let margin: i64 = results.iter().map(|r| r.a_boxes as i64 - r.b_boxes as i64).sum();
     let first =

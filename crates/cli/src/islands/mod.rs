@@ -15,6 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::input::{EXIT_VERDICT, InputArg};
+use crate::options::{named, seed};
 
 /// Exit code of `move` when there is no legal move (the contest's convention for "I cannot
 /// move": `game.out` holds `0`).
@@ -46,9 +47,9 @@ Example:
         #[arg(long, default_value_t = 900)]
         time_ms: u64,
         /// Which bot plays.
-        #[arg(long, value_enum, default_value_t = LevelArg::Strong)]
-        level: LevelArg,
-        /// Seed of the bot's random choices (default: from the clock).
+        #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
+        level: Level,
+        /// Seed of the bot's random choices (default: a fresh one, printed on standard error).
         #[arg(long)]
         seed: Option<u64>,
     },
@@ -121,8 +122,8 @@ from the nearest centre. Example:
   # # # # #")]
     Generate {
         /// A contest preset (overrides --n, --centers, --min, --max).
-        #[arg(long, value_enum)]
-        preset: Option<PresetArg>,
+        #[arg(long, value_parser = named::<Preset>())]
+        preset: Option<Preset>,
         #[arg(long, default_value_t = 5)]
         n: usize,
         #[arg(long, default_value_t = 1)]
@@ -131,7 +132,7 @@ from the nearest centre. Example:
         min: u32,
         #[arg(long, default_value_t = 5)]
         max: u32,
-        /// Seed (default: from the clock; printed on standard error).
+        /// Seed (default: a fresh one, printed on standard error).
         #[arg(long)]
         seed: Option<u64>,
         /// How many boards; board i uses seed + i.
@@ -150,52 +151,11 @@ Example:
     Play(play::Args),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum LevelArg {
-    Random,
-    Greedy,
-    Strong,
-}
-
-impl LevelArg {
-    pub fn level(self) -> Level {
-        match self {
-            LevelArg::Random => Level::Random,
-            LevelArg::Greedy => Level::Greedy,
-            LevelArg::Strong => Level::Strong,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum PresetArg {
-    Small,
-    Medium,
-    Large,
-}
-
-impl PresetArg {
-    pub fn preset(self) -> Preset {
-        match self {
-            PresetArg::Small => Preset::Small,
-            PresetArg::Medium => Preset::Medium,
-            PresetArg::Large => Preset::Large,
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            PresetArg::Small => "small",
-            PresetArg::Medium => "medium",
-            PresetArg::Large => "large",
-        }
-    }
-}
-
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     match cmd {
         Command::Move { input, output, time_ms, level, seed } => {
-            run_move(start, &input, &output, Duration::from_millis(time_ms), level.level(), seed)
+            run_move(start, &input, &output, Duration::from_millis(time_ms), level, seed)
         }
         Command::Solve { input, time_ms, json } => run_solve(&input, Duration::from_millis(time_ms), json),
         Command::Referee { first, second, board, time_ms, json } => {
@@ -207,9 +167,8 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         }
         Command::Tournament(args) => tournament::run(args),
         Command::Generate { preset, n, centers, min, max, seed, count, out } => {
-            let params = preset.map(|p| p.preset().params()).unwrap_or(GenParams { n, centers, min, max });
-            let seed = seed.unwrap_or_else(clock_seed);
-            eprintln!("seed {seed}");
+            let params = preset.map_or(GenParams { n, centers, min, max }, Preset::params);
+            let seed = self::seed(seed);
             if let Some(dir) = &out {
                 std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
             }
@@ -239,13 +198,6 @@ pub fn generate_board(params: GenParams, seed: u64) -> anyhow::Result<Board> {
     Ok(pencilbox_islands::generate(params, &mut ChaCha8Rng::seed_from_u64(seed))?)
 }
 
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0)
-}
-
 pub fn read_board(path: &Path) -> anyhow::Result<Board> {
     let input = InputArg { file: Some(path.to_path_buf()) };
     parse_board(&input)
@@ -265,7 +217,7 @@ fn run_move(
     seed: Option<u64>,
 ) -> anyhow::Result<ExitCode> {
     let board = read_board(input)?;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed.unwrap_or_else(clock_seed));
+    let mut rng = ChaCha8Rng::seed_from_u64(self::seed(seed));
     let deadline = pencilbox_islands::bots::search_deadline(start, budget);
     let text = match choose_move(&board, level, deadline, &mut rng) {
         // Checked once more against the rules: a bug must not cost the game by an illegal move.

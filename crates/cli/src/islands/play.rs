@@ -6,11 +6,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_islands::{Board, Level, RawMove, Status, choose_move, status};
+use pencilbox_islands::{Board, Level, Preset, RawMove, Status, choose_move, status};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{LevelArg, PresetArg, clock_seed, generate_board, read_board};
+use super::{generate_board, read_board};
+use crate::options::{Side, named};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -18,41 +19,33 @@ pub struct Args {
     #[arg(value_name = "FILE", required_unless_present = "preset", conflicts_with = "preset")]
     file: Option<PathBuf>,
     /// Play on a generated board of this preset instead.
-    #[arg(long, value_enum)]
-    preset: Option<PresetArg>,
-    /// Seed for the generated board and the engine (default: from the clock; printed).
+    #[arg(long, value_parser = named::<Preset>())]
+    preset: Option<Preset>,
+    /// Seed for the generated board and the engine (default: a fresh one, printed).
     #[arg(long)]
     seed: Option<u64>,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = Side::Human)]
     first: Side,
     /// The engine's strength.
-    #[arg(long, value_enum, default_value_t = LevelArg::Strong)]
-    level: LevelArg,
+    #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
+    level: Level,
     /// The engine's time per move in milliseconds.
     #[arg(long, default_value_t = 900)]
     time_ms: u64,
 }
 
-/// A player in `play`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Side {
-    Human,
-    Engine,
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = crate::options::seed(args.seed);
     let board = match (&args.file, args.preset) {
         (Some(f), _) => read_board(f)?,
-        (None, Some(p)) => generate_board(p.preset().params(), seed)?,
+        (None, Some(p)) => generate_board(p.params(), seed)?,
         (None, None) => anyhow::bail!("give a board FILE or --preset"),
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let opts = (args.first, args.level.level(), Duration::from_millis(args.time_ms));
-    writeln!(stdout.lock(), "seed {seed}")?;
+    let opts = (args.first, args.level, Duration::from_millis(args.time_ms));
     play(board, opts, &mut rng, stdin.lock(), stdout.lock())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -7,18 +7,58 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_islands::{Board, Move, RawMove, Status, status};
+use pencilbox_grid::Named;
+use pencilbox_islands::{Board, Level, Move, RawMove, Status, status};
 
-/// The shell command of a bot: a built-in name (`random`, `greedy`, `strong`) runs this very
-/// executable's `islands move --level NAME`; anything else is used as given.
+/// The shell command of a bot: a built-in level name (`random`, `greedy`, `strong`) runs this
+/// very executable's `islands move --level NAME`; anything else is a shell command, refused
+/// when its program cannot be found where the referee runs it (a fresh temporary directory), so
+/// that a typo fails at once instead of losing every game.
 pub fn bot_command(spec: &str) -> anyhow::Result<String> {
-    match spec {
-        "random" | "greedy" | "strong" => {
-            let exe = std::env::current_exe().context("cannot find the pencilbox executable")?;
-            Ok(format!("'{}' islands move --level {spec}", exe.display().to_string().replace('\'', r"'\''")))
-        }
-        _ => Ok(spec.to_string()),
+    if let Ok(level) = spec.parse::<Level>() {
+        let exe = std::env::current_exe().context("cannot find the pencilbox executable")?;
+        return Ok(format!(
+            "'{}' islands move --level {level}",
+            exe.display().to_string().replace('\'', r"'\''")
+        ));
     }
+    let program = program_of(spec)
+        .with_context(|| format!("{spec:?} is neither a built-in bot ({}) nor a command", builtin_names()))?;
+    let dir = fresh_dir()?;
+    let found = Command::new("sh")
+        .args(["-c", r#"command -v -- "$1" >/dev/null 2>&1"#, "sh", program])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .status()
+        .map(|st| st.success());
+    let _ = std::fs::remove_dir_all(&dir);
+    match found {
+        Ok(true) => Ok(spec.to_string()),
+        Ok(false) => anyhow::bail!(
+            "cannot find the program {program:?} of the bot {spec:?}: it is not a built-in bot ({}), and \
+             `sh` finds no such command in a fresh directory (give an absolute path)",
+            builtin_names()
+        ),
+        Err(e) => Err(e).context("cannot run sh to look for the bot's program"),
+    }
+}
+
+/// The built-in bots' names, for messages.
+pub fn builtin_names() -> String {
+    Level::names().collect::<Vec<_>>().join(", ")
+}
+
+/// The program a shell command starts: its first word after any `NAME=value` assignments, without
+/// quotes.
+fn program_of(cmd: &str) -> Option<&str> {
+    let is_assignment = |w: &str| {
+        w.split_once('=').is_some_and(|(name, _)| {
+            name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+    };
+    let word = cmd.split_whitespace().find(|w| !is_assignment(w))?;
+    Some(word.trim_matches(['\'', '"']))
 }
 
 /// Which player.
@@ -78,8 +118,10 @@ static RUN_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// A fresh, empty directory under the system temp directory.
 fn fresh_dir() -> anyhow::Result<PathBuf> {
     let n = RUN_COUNTER.fetch_add(1, Ordering::Relaxed);
-    let nanos = super::clock_seed();
-    let dir = std::env::temp_dir().join(format!("pencilbox-islands-{}-{n}-{nanos}", std::process::id()));
+    // The random part keeps a directory left behind by an earlier process with the same id
+    // (and its stale game.out) from being reused.
+    let tag: u64 = rand::random();
+    let dir = std::env::temp_dir().join(format!("pencilbox-islands-{}-{n}-{tag:x}", std::process::id()));
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     Ok(dir)
 }
@@ -236,5 +278,16 @@ impl GameRecord {
             "invalid": self.invalid.map(Player::name),
             "slowest_ms": { "first": self.slowest_ms[0] as u64, "second": self.slowest_ms[1] as u64 },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_program_of_a_command_is_its_first_word_after_assignments() {
+        assert_eq!(super::program_of("./bot --fast"), Some("./bot"));
+        assert_eq!(super::program_of("A=1 B_2=x python3 bot.py"), Some("python3"));
+        assert_eq!(super::program_of("\"python3\" bot.py"), Some("python3"));
+        assert_eq!(super::program_of("   "), None);
     }
 }

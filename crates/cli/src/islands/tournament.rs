@@ -1,31 +1,31 @@
 //! Round-robin tournaments between bots, resumable from the results file.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use indicatif::{ProgressBar, ProgressStyle};
-use pencilbox_islands::Board;
+use pencilbox_islands::{Board, Level, Preset};
 
-use super::referee::{GameResult, Player, bot_command, play_game};
-use super::{PresetArg, generate_board, read_board};
+use super::referee::{GameResult, Player, bot_command, builtin_names, play_game};
+use super::{generate_board, read_board};
+use crate::options::named;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A bot as NAME=CMD, or just a built-in name (`random`, `greedy`, `strong`). At least two.
+    /// CMD is a built-in name or a shell command; its program must exist.
     #[arg(long = "bot", value_name = "NAME=CMD", required = true)]
     bots: Vec<String>,
     /// Play every `*.in` board in this directory.
     #[arg(long, conflicts_with = "generate", required_unless_present = "generate")]
     boards: Option<PathBuf>,
     /// Play generated boards of this preset.
-    #[arg(long, value_enum)]
-    generate: Option<PresetArg>,
+    #[arg(long, value_parser = named::<Preset>())]
+    generate: Option<Preset>,
     /// How many boards to generate.
     #[arg(long, default_value_t = 10)]
     count: u64,
@@ -68,11 +68,19 @@ impl Game {
 }
 
 fn parse_bot(spec: &str) -> anyhow::Result<Bot> {
-    let (name, cmd) = spec.split_once('=').unwrap_or((spec, spec));
+    let Some((name, cmd)) = spec.split_once('=') else {
+        if spec.parse::<Level>().is_err() {
+            bail!(
+                "--bot {spec:?} is not a built-in bot ({}); give NAME=CMD to run a program",
+                builtin_names()
+            );
+        }
+        return Ok(Bot { name: spec.to_string(), cmd: bot_command(spec)? });
+    };
     if name.is_empty() || cmd.is_empty() {
         bail!("--bot {spec:?}: expected NAME=CMD or a built-in bot name");
     }
-    Ok(Bot { name: name.to_string(), cmd: bot_command(cmd)? })
+    Ok(Bot { name: name.to_string(), cmd: bot_command(cmd).with_context(|| format!("--bot {spec:?}"))? })
 }
 
 fn boards(args: &Args) -> anyhow::Result<Vec<(String, Board)>> {
@@ -95,7 +103,7 @@ fn boards(args: &Args) -> anyhow::Result<Vec<(String, Board)>> {
     (0..args.count)
         .map(|i| {
             let seed = args.seed.wrapping_add(i);
-            Ok((format!("{}-{seed}", preset.name()), generate_board(preset.preset().params(), seed)?))
+            Ok((format!("{preset}-{seed}"), generate_board(preset.params(), seed)?))
         })
         .collect()
 }
@@ -149,17 +157,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("bot names must be different");
     }
     let boards = boards(&args)?;
-    let mut games = VecDeque::new();
+    let mut games = Vec::new();
     for (board_name, board) in &boards {
         for i in 0..bots.len() {
             for j in i + 1..bots.len() {
                 for (first, second) in [(i, j), (j, i)] {
-                    games.push_back(Game {
-                        board_name: board_name.clone(),
-                        board: board.clone(),
-                        first,
-                        second,
-                    });
+                    games.push(Game { board_name: board_name.clone(), board: board.clone(), first, second });
                 }
             }
         }
@@ -177,71 +180,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let done: HashSet<String> =
         done_lines.iter().filter_map(|l| l["key"].as_str().map(str::to_string)).collect();
     games.retain(|g| !done.contains(&g.key(&bots)));
-    let total = games.len();
-    let file = OpenOptions::new()
+    let mut file = OpenOptions::new()
         .append(true)
         .open(&args.results)
         .with_context(|| format!("cannot open {}", args.results.display()))?;
-    let bar = ProgressBar::new(total as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise} eta {eta} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let queue = Mutex::new(games);
-    let sink = Mutex::new((file, Vec::<serde_json::Value>::new()));
     let limit = Duration::from_millis(args.time_ms);
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    std::thread::scope(|s| {
-        for _ in 0..args.jobs.max(1) {
-            s.spawn(|| {
-                loop {
-                    let Some(game) = queue.lock().unwrap().pop_front() else { break };
-                    let cmds = [bots[game.first].cmd.clone(), bots[game.second].cmd.clone()];
-                    let record = match play_game(&game.board, &cmds, limit) {
-                        Ok(r) => r,
-                        Err(e) => {
-                            *failure.lock().unwrap() = Some(e);
-                            break;
-                        }
-                    };
-                    let invalid = record.invalid.map(|p| match p {
-                        Player::First => "first",
-                        Player::Second => "second",
-                    });
-                    let line = serde_json::json!({
-                        "key": game.key(&bots),
-                        "board": game.board_name,
-                        "first": bots[game.first].name,
-                        "second": bots[game.second].name,
-                        "result": record.result_name(),
-                        "reason": record.reason,
-                        "invalid": invalid,
-                        "moves": record.moves.len(),
-                        "slowest_ms": { "first": record.slowest_ms[0] as u64, "second": record.slowest_ms[1] as u64 },
-                    });
-                    let mut guard = sink.lock().unwrap();
-                    let (file, lines) = &mut *guard;
-                    if let Err(e) = writeln!(file, "{line}").and_then(|()| file.flush()) {
-                        *failure.lock().unwrap() = Some(e.into());
-                        break;
-                    }
-                    let winner = match record.result {
-                        GameResult::Win(Player::First) => bots[game.first].name.as_str(),
-                        GameResult::Win(Player::Second) => bots[game.second].name.as_str(),
-                        GameResult::Draw => "draw",
-                    };
-                    bar.set_message(format!("last: {winner}"));
-                    lines.push(line);
-                    bar.inc(1);
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    if let Some(e) = failure.into_inner().unwrap() {
-        return Err(e);
-    }
-    let (_, new_lines) = sink.into_inner().unwrap();
+    let play = |i: usize| {
+        let game: &Game = &games[i];
+        let record =
+            play_game(&game.board, &[bots[game.first].cmd.clone(), bots[game.second].cmd.clone()], limit)?;
+        let invalid = record.invalid.map(Player::name);
+        let line = serde_json::json!({
+            "key": game.key(&bots),
+            "board": game.board_name,
+            "first": bots[game.first].name,
+            "second": bots[game.second].name,
+            "result": record.result_name(),
+            "reason": record.reason,
+            "invalid": invalid,
+            "moves": record.moves.len(),
+            "slowest_ms": { "first": record.slowest_ms[0] as u64, "second": record.slowest_ms[1] as u64 },
+        });
+        let winner = match record.result {
+            GameResult::Win(Player::First) => bots[game.first].name.as_str(),
+            GameResult::Win(Player::Second) => bots[game.second].name.as_str(),
+            GameResult::Draw => "draw",
+        };
+        Ok((line, winner))
+    };
+    let record = |_: usize, (line, winner): &(serde_json::Value, &str)| {
+        writeln!(file, "{line}").and_then(|()| file.flush())?;
+        Ok(format!("last: {winner}"))
+    };
+    let new_lines: Vec<serde_json::Value> =
+        crate::pool::run(games.len(), args.jobs, play, record)?.into_iter().map(|(line, _)| line).collect();
     let mut rows: HashMap<String, Row> = bots.iter().map(|b| (b.name.clone(), Row::default())).collect();
     let all: Vec<&serde_json::Value> = done_lines.iter().chain(new_lines.iter()).collect();
     for line in &all {
