@@ -5,6 +5,8 @@
 
 #[path = "support/colouring.rs"]
 mod colouring;
+#[path = "support/corpus.rs"]
+mod corpus;
 
 use pencilbox_grid::Dims;
 use pencilbox_slither::{Clue, Puzzle, Verdict, format, generate, solver};
@@ -45,12 +47,7 @@ proptest! {
 /// entries with malformed corpus solutions.
 #[test]
 fn colouring_settles_the_corpus_doubt() {
-    let path = format!("{}/../../../shared/data/slitherlink/janko-1176.json", env!("CARGO_MANIFEST_DIR"));
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("corpus not found at {path}; skipping");
-        return;
-    };
-    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let json = corpus::load();
     for (name, expected) in [("random_15x15", 2), ("839_14x24", 1), ("99_20x30", 1)] {
         let p = &format::parse(json["data"][name]["problem"].as_str().unwrap()).unwrap().puzzles[0];
         let c = colouring::count_by_colouring(p, 2, 50_000_000);

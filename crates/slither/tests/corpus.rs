@@ -1,20 +1,12 @@
 //! A sample of the benchmark corpus (the whole corpus runs in the `corpus-bench` example):
 //! every answer must be the corpus solution, with uniqueness proven. The corpus is read from
-//! `../shared/data/slitherlink/` and never copied into the repository; the tests skip (with a
-//! message) when it is absent.
+//! `../shared/data/slitherlink/` and never copied into the repository; the tests fail, naming
+//! the path, when it is absent.
+
+#[path = "support/corpus.rs"]
+mod corpus;
 
 use pencilbox_slither::{Puzzle, Solution, Verdict, format, solver};
-
-fn corpus() -> Option<serde_json::Value> {
-    let path = format!("{}/../../../shared/data/slitherlink/janko-1176.json", env!("CARGO_MANIFEST_DIR"));
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(serde_json::from_str(&text).unwrap()),
-        Err(_) => {
-            eprintln!("corpus not found at {path}; skipping");
-            None
-        }
-    }
-}
 
 /// The corpus solution: `x` inside, `-` outside cells; `None` for the malformed entries.
 fn corpus_solution(p: &Puzzle, text: &str) -> Option<Solution> {
@@ -48,7 +40,7 @@ fn check(name: &str, p: &Puzzle, solution: Option<&String>) {
 
 #[test]
 fn sample_of_small_corpus_puzzles() {
-    let Some(json) = corpus() else { return };
+    let json = corpus::load();
     let small: Vec<_> = entries(&json).into_iter().filter(|(_, p, _)| p.dims().num_cells() <= 150).collect();
     let step = (small.len() / 30).max(1);
     let mut checked = 0;
@@ -61,7 +53,7 @@ fn sample_of_small_corpus_puzzles() {
 
 #[test]
 fn every_corpus_puzzle_round_trips_through_every_format() {
-    let Some(json) = corpus() else { return };
+    let json = corpus::load();
     for (name, p, _) in entries(&json) {
         for text in [format::to_text(&p), format::to_url(&p), format::to_loopy(&p)] {
             assert_eq!(format::parse(&text).unwrap().puzzles[0], p, "{name} via {text}");
@@ -73,7 +65,7 @@ fn every_corpus_puzzle_round_trips_through_every_format() {
 #[test]
 #[ignore = "slow: the whole corpus; run the corpus-bench example instead"]
 fn whole_corpus() {
-    let Some(json) = corpus() else { return };
+    let json = corpus::load();
     for (name, p, sol) in entries(&json) {
         if name == "random_15x15" {
             // The one corpus entry with several solutions.
@@ -90,7 +82,7 @@ fn whole_corpus() {
 fn deductions_agree_with_the_corpus_solutions() {
     use pencilbox_slither::EdgeState;
     use pencilbox_slither::deduce::{Deducer, Outcome, Rule};
-    let Some(json) = corpus() else { return };
+    let json = corpus::load();
     let all = entries(&json);
     let step = all.len() / 60;
     for (name, p, sol) in all.iter().step_by(step) {
@@ -114,7 +106,7 @@ fn deductions_agree_with_the_corpus_solutions() {
 #[test]
 fn incremental_deduction_matches_exhaustive_rescans_on_the_corpus() {
     use pencilbox_slither::deduce::{Deducer, Rule};
-    let Some(json) = corpus() else { return };
+    let json = corpus::load();
     let small: Vec<_> = entries(&json).into_iter().filter(|(_, p, _)| p.dims().num_cells() <= 100).collect();
     for (name, p, _) in &small {
         let (mut fast, mut slow) = (Deducer::new(p), Deducer::new(p));

@@ -12,6 +12,8 @@
 mod assets;
 mod dots;
 mod error;
+#[cfg(test)]
+mod gate;
 mod islands;
 mod slither;
 mod walls;
@@ -43,6 +45,9 @@ pub struct Config {
     pub max_jobs: usize,
     /// Engine jobs running now.
     jobs: Arc<AtomicUsize>,
+    /// Unit tests only: holds every engine job before its work until the test opens it.
+    #[cfg(test)]
+    gate: Option<Arc<gate::Gate>>,
 }
 
 impl Default for Config {
@@ -54,6 +59,8 @@ impl Default for Config {
             grace: Duration::from_millis(500),
             max_jobs: (2 * cores).max(4),
             jobs: Arc::new(AtomicUsize::new(0)),
+            #[cfg(test)]
+            gate: None,
         }
     }
 }
@@ -150,8 +157,14 @@ pub(crate) async fn run_engine<T: Send + 'static>(
         message: format!("the server is busy ({} engine jobs running); try again shortly", config.max_jobs),
     })?;
     let deadline = Instant::now() + budget;
+    #[cfg(test)]
+    let gate = config.gate.clone();
     let task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
+        #[cfg(test)]
+        if let Some(gate) = gate {
+            gate.pass();
+        }
         work(deadline)
     });
     match tokio::time::timeout(budget + config.grace, task).await {
@@ -168,10 +181,20 @@ pub(crate) async fn run_engine<T: Send + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::StatusCode;
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    use gate::Gate;
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
 
     fn quick() -> Config {
         Config { grace: Duration::from_millis(20), ..Config::default() }
+    }
+
+    /// Jobs held by a closed gate (see `gate.rs`), with room for `max_jobs` of them.
+    fn gated(max_jobs: usize, grace: Duration) -> (Config, Arc<Gate>, gate::Held) {
+        let (gate, held) = Gate::closed();
+        (Config { max_jobs, grace, gate: Some(Arc::clone(&gate)), ..Config::default() }, gate, held)
     }
 
     #[tokio::test]
@@ -182,47 +205,68 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn work_that_ignores_its_deadline_is_answered_by_the_backstop() {
-        let start = Instant::now();
-        let err = run_engine(&quick(), Duration::from_millis(30), |_| {
-            std::thread::sleep(Duration::from_millis(2000));
-            Ok(())
-        })
-        .await
-        .unwrap_err();
-        // Well before the work's own end, with room for a loaded machine.
-        assert!(start.elapsed() < Duration::from_millis(1500), "{:?}", start.elapsed());
+    async fn a_blocked_job_is_answered_by_the_backstop_and_keeps_its_place_until_it_ends() {
+        let (config, _, held) = gated(1, Duration::from_millis(20));
+        // The job cannot end while the gate is closed: only the backstop can answer.
+        let err = run_engine(&config, Duration::from_millis(30), |_| Ok(())).await.unwrap_err();
         assert_eq!(err, ApiError::out_of_time(Duration::from_millis(30)));
         assert_eq!(err.message, "work exceeded its time budget (30 ms)");
+        // The abandoned job still counts, so ignored deadlines cannot pile up threads.
+        let busy = run_engine(&config, Duration::from_secs(1), |_| Ok(())).await.unwrap_err();
+        assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(busy.message.contains("busy"), "{busy:?}");
+        held.open();
+        // Its place comes back when it really ends.
+        while config.jobs.load(Ordering::Acquire) > 0 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(run_engine(&config, Duration::from_secs(1), |_| Ok(2)).await, Ok(2));
     }
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[tokio::test]
     async fn jobs_beyond_the_cap_are_busy_and_places_come_back() {
-        let config = Config { max_jobs: 1, ..quick() };
-        // The slow job says when it runs and ends when told: no timing guesses on a loaded machine.
-        let (started_tx, started_rx) = tokio::sync::oneshot::channel();
-        let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
+        let (config, gate, held) = gated(1, Duration::from_millis(20));
         let slow = {
             let config = config.clone();
-            tokio::spawn(async move {
-                run_engine(&config, Duration::from_secs(60), move |_| {
-                    started_tx.send(()).unwrap();
-                    release_rx.recv().unwrap();
-                    Ok(1)
-                })
-                .await
-            })
+            tokio::spawn(async move { run_engine(&config, Duration::from_secs(60), |_| Ok(1)).await })
         };
-        started_rx.await.unwrap();
+        gate.entered().await;
         let busy = run_engine(&config, Duration::from_secs(1), |_| Ok(2)).await.unwrap_err();
         assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(busy.message.contains("busy"), "{busy:?}");
-        release_tx.send(()).unwrap();
+        held.open();
         assert_eq!(slow.await.unwrap(), Ok(1));
         assert_eq!(run_engine(&config, Duration::from_secs(1), |_| Ok(3)).await, Ok(3));
         // A panicking job gives its place back too.
         let _ = run_engine::<()>(&config, Duration::from_secs(1), |_| panic!("boom")).await;
         assert_eq!(run_engine(&config, Duration::from_secs(1), |_| Ok(4)).await, Ok(4));
+    }
+
+    /// One executor thread (the default test runtime): health answers on it while a real solve
+    /// is known to be running.
+    #[tokio::test]
+    async fn a_running_solve_does_not_block_health() {
+        // No backstop (a day of grace): the solve's answer can only come from the solver.
+        let (config, gate, held) = gated(4, Duration::from_secs(24 * 3600));
+        let app = router(config);
+        let solve = tokio::spawn(
+            app.clone().oneshot(
+                Request::post("/api/dots/solve")
+                    .body(Body::from(r#"{"rows": 4, "cols": 4, "time_ms": 100}"#))
+                    .unwrap(),
+            ),
+        );
+        gate.entered().await;
+        let health = app.oneshot(Request::get("/api/health").body(Body::empty()).unwrap()).await.unwrap();
+        assert_eq!(health.status(), StatusCode::OK);
+        assert!(!solve.is_finished(), "the solve is held at the gate");
+        held.open();
+        let resp = solve.await.unwrap().unwrap();
+        assert_eq!(resp.status(), StatusCode::SERVICE_UNAVAILABLE);
+        let body = resp.into_body().collect().await.unwrap().to_bytes();
+        let message = serde_json::from_slice::<serde_json::Value>(&body).unwrap()["error"].to_string();
+        // The solver's own out-of-time answer: it stopped at its deadline.
+        assert!(message.contains("work exceeded its time budget (100 ms); the value is in"), "{message}");
     }
 
     #[test]

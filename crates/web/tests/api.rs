@@ -1,7 +1,8 @@
 //! The JSON API, in process (`tower::ServiceExt::oneshot`): known answers for every route, and
-//! the 400 / 413 / time-out behaviour.
+//! the 400 / 413 / time-out behaviour. (A running job not blocking other requests, the backstop
+//! and the job cap are unit tests in `src/lib.rs`, where a test hook can hold a job.)
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
@@ -13,6 +14,14 @@ use tower::ServiceExt;
 
 fn app() -> Router {
     router(Config::default())
+}
+
+/// The app with the backstop off (a day of grace): an answer that says "out of time" then comes
+/// from the engine itself, which shows that it stopped at its deadline without timing anything.
+fn app_without_backstop() -> Router {
+    let mut config = Config::default();
+    config.grace = Duration::from_secs(24 * 3600);
+    router(config)
 }
 
 fn example(path: &str) -> String {
@@ -337,47 +346,32 @@ async fn bad_requests_are_400_with_a_reason_and_big_bodies_413() {
 #[tokio::test]
 async fn slither_solve_of_a_hard_big_puzzle_stops_at_its_budget() {
     // A blank 60x60 board has a vast number of loops: proving uniqueness never ends, but the
-    // first two solutions come at once; a budget of 1 ms still answers (with a time-out) fast.
-    let start = Instant::now();
+    // first two solutions come at once; with a budget of 1 ms the solver still answers itself
+    // (the backstop is off), either "multiple" or out of time.
+    let app = app_without_backstop();
     let blank = format!("60 60\n{}", format!("{}\n", ". ".repeat(60)).repeat(60));
-    let (status, v) = post("/api/slither/solve", json!({ "puzzle": blank, "time_ms": 1 })).await;
-    assert!(status == StatusCode::OK || status == StatusCode::SERVICE_UNAVAILABLE, "{status} {v}");
-    assert!(start.elapsed() < Duration::from_secs(5));
-    let start = Instant::now();
-    let (status, v) = post(
+    let (status, v) =
+        post_raw(&app, "/api/slither/solve", json!({ "puzzle": blank, "time_ms": 1 }).to_string()).await;
+    match status {
+        StatusCode::OK => assert_eq!(v["verdict"], "multiple", "{v}"),
+        StatusCode::SERVICE_UNAVAILABLE => assert_eq!(v["error"], "work exceeded its time budget (1 ms)"),
+        _ => panic!("{status} {v}"),
+    }
+    let (status, v) = post_raw(
+        &app,
         "/api/slither/generate",
-        json!({ "rows": 100, "cols": 100, "difficulty": "search", "time_ms": 100 }),
+        json!({ "rows": 100, "cols": 100, "difficulty": "search", "time_ms": 100 }).to_string(),
     )
     .await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
     assert_eq!(v["error"], "work exceeded its time budget (100 ms)");
-    assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_long_solve_does_not_block_health() {
-    let app = app();
-    let long = {
-        let app = app.clone();
-        tokio::spawn(async move {
-            post_raw(&app, "/api/dots/solve", json!({ "rows": 4, "cols": 4, "time_ms": 1500 }).to_string())
-                .await
-        })
-    };
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let start = Instant::now();
-    let (status, _, _) = send(&app, Request::get("/api/health").body(Body::empty()).unwrap()).await;
-    assert_eq!(status, StatusCode::OK);
-    assert!(start.elapsed() < Duration::from_millis(500), "health took {:?}", start.elapsed());
-    assert!(!long.is_finished(), "the solve should still be running");
-    let (status, v) = long.await.unwrap();
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
 }
 
 #[tokio::test]
 async fn random_json_bodies_never_500_nor_hang() {
     use rand::{Rng, SeedableRng};
-    let app = app();
+    // Without the backstop every answer comes from a handler that kept to its budget.
+    let app = app_without_backstop();
     let routes = [
         "/api/walls/analyze",
         "/api/dots/solve",
@@ -457,11 +451,9 @@ async fn random_json_bodies_never_500_nor_hang() {
             }
         }
         let body = Value::Object(obj).to_string();
-        let start = Instant::now();
         let (status, v) = post_raw(&app, route, body.clone()).await;
         assert!(status != StatusCode::INTERNAL_SERVER_ERROR, "{route} {body}: {v}");
         assert!(v.get("error").is_some() || status == StatusCode::OK, "{route} {body}: {v}");
-        assert!(start.elapsed() < Duration::from_secs(3), "{route} {body} took {:?}", start.elapsed());
     }
 }
 
