@@ -166,7 +166,12 @@ async fn dots_solve_move_endgame() {
         "game is over",
     )
     .await;
-    bad("/api/dots/move", json!({ "rows": 2, "cols": 2, "level": "genius" }), "unknown level").await;
+    bad(
+        "/api/dots/move",
+        json!({ "rows": 2, "cols": 2, "level": "genius" }),
+        r#"unknown level "genius": expected random, greedy or strong"#,
+    )
+    .await;
     bad(
         "/api/dots/move",
         json!({ "rows": 2, "cols": 2, "drawn": [12], "level": "greedy" }),
@@ -215,8 +220,12 @@ async fn slither_parse_solve_generate() {
         ok("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "basic", "seed": 7 })).await;
     assert_eq!(g, g2, "a seed reproduces the puzzle");
     assert_eq!(ok("/api/slither/solve", json!({ "puzzle": g["url"] })).await["verdict"], "unique");
-    bad("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "fiendish" }), "difficulty")
-        .await;
+    bad(
+        "/api/slither/generate",
+        json!({ "rows": 5, "cols": 5, "difficulty": "fiendish" }),
+        "expected basic, standard, advanced or search",
+    )
+    .await;
     bad(
         "/api/slither/generate",
         json!({ "rows": 500, "cols": 5, "difficulty": "basic" }),
@@ -305,7 +314,18 @@ async fn islands_routes() {
     assert!(["Win", "Draw", "Loss"].contains(&outcome), "{s}");
     let over = ok("/api/islands/move", json!({ "board": "1\nB\n", "level": "greedy" })).await;
     assert_eq!((over["cells"].is_null(), over["after"]["status"].as_str()), (true, Some("draw")));
-    bad("/api/islands/generate", json!({ "preset": "huge" }), "preset").await;
+    bad(
+        "/api/islands/generate",
+        json!({ "preset": "huge" }),
+        r#"unknown preset "huge": expected small, medium or large"#,
+    )
+    .await;
+    bad(
+        "/api/islands/move",
+        json!({ "board": "1\n1\n", "level": "stong" }),
+        "expected random, greedy or strong",
+    )
+    .await;
     bad("/api/islands/move", json!({ "board": board, "level": "x" }), "level").await;
     bad("/api/islands/solve", json!({ "board": "31\n" }), "board").await;
 }
