@@ -11,6 +11,7 @@
 use rand::Rng;
 
 use crate::board::{Board, MAX_N, MAX_NUMBER, Square};
+use crate::field::Field;
 
 /// The generator's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +32,8 @@ pub enum GenError {
     NoCenters,
     #[error("numbers must satisfy 1 <= min <= max <= {MAX_NUMBER}, got {0}..{1}")]
     BadRange(u32, u32),
+    #[error("no board worth playing among the {tries} seeds from {first}")]
+    NothingPlayable { first: u64, tries: u64 },
 }
 
 /// The contest's three test groups.
@@ -93,6 +96,62 @@ pub fn generate(params: GenParams, rng: &mut impl Rng) -> Result<Board, GenError
     Ok(Board::from_squares(n, squares).expect("checked parameters"))
 }
 
+/// A board worth offering to a person needs at least this many live numbers.
+pub const MIN_LIVE: usize = 3;
+
+/// How many seeds [`playable`] tries. Of the first 1000 seeds of `small`, 578 give boards not
+/// worth playing (40 without a number, 224 with one); of `medium` and `large`, none. So this
+/// many never all fail on a preset in practice.
+pub const PLAYABLE_TRIES: u64 = 1000;
+
+/// Whether `board` is worth offering to a person as a new game: at least [`MIN_LIVE`] numbers
+/// can still be painted, and the player to move has a real choice: two of their moves leave the
+/// opponent different numbers of live numbers (one of them kills a number, or leaves one with
+/// too little room). On a board without such a choice the result is fixed before anyone moves:
+/// every move takes one number and the parity of the numbers decides.
+///
+/// Moves are looked at through [`Field::representative_regions`], one region per set of
+/// numbers it touches, which covers every way a region can kill.
+pub fn worth_playing(board: &Board) -> bool {
+    let (field, _) = Field::from_board(board);
+    let live: Vec<(usize, usize)> = field.numbers().collect();
+    if live.len() < MIN_LIVE {
+        return false;
+    }
+    let mut left_after = None;
+    for &(root, k) in &live {
+        for region in field.representative_regions(root, k) {
+            let mut after = field.clone();
+            after.play(&region);
+            let left = after.numbers().count();
+            match left_after {
+                None => left_after = Some(left),
+                Some(l) if l != left => return true,
+                Some(_) => {}
+            }
+        }
+    }
+    false
+}
+
+/// The first board worth playing (see [`worth_playing`]) among the boards of the seeds
+/// `first`, `first + 1`, …, with the seed that made it. `rng_of(seed)` gives the generator for a
+/// seed, so the board is the one `generate` gives for that seed.
+pub fn playable<R: Rng>(
+    params: GenParams,
+    first: u64,
+    rng_of: impl Fn(u64) -> R,
+) -> Result<(u64, Board), GenError> {
+    for i in 0..PLAYABLE_TRIES {
+        let seed = first.wrapping_add(i);
+        let board = generate(params, &mut rng_of(seed))?;
+        if worth_playing(&board) {
+            return Ok((seed, board));
+        }
+    }
+    Err(GenError::NothingPlayable { first, tries: PLAYABLE_TRIES })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +171,45 @@ mod tests {
             assert!(a.numbers().all(|(_, k)| (p.min..=p.max).contains(&k)));
             assert!(a.numbers().next().is_some());
         }
+    }
+
+    #[test]
+    fn boards_worth_playing() {
+        let board = |text: &str| text.parse::<Board>().unwrap();
+        // No number, one, two: decided before the first move.
+        assert!(!worth_playing(&board("3\n# # #\n# # #\n# # #\n")));
+        assert!(!worth_playing(&board("3\n2 # #\n# # #\n# # 1\n")));
+        // Three 1s that cannot touch: every move takes one, the parity decides.
+        assert!(!worth_playing(&board("5\n1 # # # 1\n# # # # #\n# # # # #\n# # # # #\n1 # # # #\n")));
+        // A 2 that can reach a 1 (and kill it) or stay clear of it: a real choice.
+        assert!(worth_playing(&board("5\n1 # # # 1\n# # # # #\n# # # # #\n# # # # #\n1 # 2 # #\n")));
+        // A number that touches paint is dead and does not count.
+        assert!(!worth_playing(&board("3\n1 # 1\n# # #\n3 B #\n")));
+    }
+
+    #[test]
+    fn playable_boards_are_the_first_good_seed_and_are_reproducible() {
+        let rng_of = ChaCha8Rng::seed_from_u64;
+        let params = Preset::Small.params();
+        for first in 0..40 {
+            let (seed, board) = playable(params, first, rng_of).unwrap();
+            assert!(seed >= first);
+            assert_eq!(board, generate(params, &mut rng_of(seed)).unwrap());
+            assert!(worth_playing(&board));
+            for skipped in first..seed {
+                assert!(!worth_playing(&generate(params, &mut rng_of(skipped)).unwrap()), "seed {skipped}");
+            }
+        }
+        // The example: seed 18 of `small` has no number.
+        let empty = generate(params, &mut rng_of(18)).unwrap();
+        assert_eq!(empty.numbers().count(), 0);
+        assert!(playable(params, 18, rng_of).unwrap().0 > 18);
+        // Only 1s on a 1x1 board: never worth playing, and said so.
+        let tiny = GenParams { n: 1, centers: 1, min: 1, max: 1 };
+        assert_eq!(
+            playable(tiny, 5, rng_of),
+            Err(GenError::NothingPlayable { first: 5, tries: PLAYABLE_TRIES })
+        );
     }
 
     #[test]

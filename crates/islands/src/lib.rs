@@ -20,6 +20,6 @@ pub mod solve;
 pub use board::{Board, ParseError, Square};
 pub use bots::{Level, choose_move};
 pub use field::{Bias, Field, Sq};
-pub use generate::{GenError, GenParams, Preset, generate};
+pub use generate::{GenError, GenParams, Preset, generate, playable, worth_playing};
 pub use moves::{IllegalMove, Move, RawMove};
 pub use solve::{Moves, Solution, Solver, Status, solve, status};
