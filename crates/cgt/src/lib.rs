@@ -1,11 +1,13 @@
-//! The impartial-game kernel shared by the pencilbox games: mex, nim-sum, a Grundy memo table,
-//! positions that split into independent parts, and the [`Outcome`] of a game for the player to
-//! move.
+//! The impartial-game kernel shared by the pencilbox games: the [`Nimber`] type, [`mex`] (also
+//! as a growable [`MexSet`] and, for one 64-bit word, [`mex_of_mask`]), [`nim_sum`], and the
+//! [`Outcome`] of a game for the player to move.
 //!
 //! The Sprague–Grundy theorem: every impartial game under normal play (the player who cannot move
 //! loses) is equivalent to a Nim heap of size `grundy(position)`, where `grundy` is the mex of the
 //! values of the positions reachable in one move, and the value of a sum of independent games is
-//! the XOR (nim-sum) of the values of its parts.
+//! the XOR (nim-sum) of the values of its parts. The games keep their own memo tables and their
+//! own ways of splitting a position into parts (Walls: rectangles in a flat table; Islands:
+//! canonical fields under a deadline); this crate holds only what they compute the same way.
 //!
 //! ```
 //! use pencilbox_cgt::{mex, nim_sum, Outcome};
@@ -14,9 +16,7 @@
 //! assert_eq!(Outcome::from_grundy(0), Outcome::Loss);
 //! ```
 
-use std::collections::HashMap;
 use std::fmt;
-use std::hash::Hash;
 
 /// A Grundy value (nimber).
 pub type Nimber = u32;
@@ -36,6 +36,7 @@ pub fn nim_sum(values: impl IntoIterator<Item = Nimber>) -> Nimber {
 }
 
 /// The mex of a set given as a bit mask (bit `v` set ⇔ `v` is in the set).
+#[inline]
 pub const fn mex_of_mask(mask: u64) -> Nimber {
     (!mask).trailing_zeros()
 }
@@ -55,15 +56,7 @@ impl MexSet {
         self.words[w] |= 1 << (v % 64);
     }
 
-    pub fn contains(&self, v: Nimber) -> bool {
-        self.words.get(v as usize / 64).is_some_and(|w| w >> (v % 64) & 1 == 1)
-    }
-
-    /// Empties the set but keeps its storage.
-    pub fn clear(&mut self) {
-        self.words.iter_mut().for_each(|w| *w = 0);
-    }
-
+    /// The least value not in the set.
     pub fn mex(&self) -> Nimber {
         for (i, &w) in self.words.iter().enumerate() {
             if w != u64::MAX {
@@ -71,73 +64,6 @@ impl MexSet {
             }
         }
         self.words.len() as Nimber * 64
-    }
-}
-
-/// A position that is a sum of independent parts (a disjunctive compound).
-pub trait Decompose {
-    /// A part, in a canonical form (so equal parts share one memo entry).
-    type Part: Clone + Eq + Hash;
-    fn parts(&self) -> Vec<Self::Part>;
-}
-
-/// A memo table of Grundy values keyed by canonical positions.
-#[derive(Debug)]
-pub struct GrundyMemo<K> {
-    table: HashMap<K, Nimber>,
-}
-
-impl<K> Default for GrundyMemo<K> {
-    fn default() -> Self {
-        GrundyMemo { table: HashMap::new() }
-    }
-}
-
-impl<K: Clone + Eq + Hash> GrundyMemo<K> {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    pub fn len(&self) -> usize {
-        self.table.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.table.is_empty()
-    }
-
-    pub fn get(&self, key: &K) -> Option<Nimber> {
-        self.table.get(key).copied()
-    }
-
-    pub fn insert(&mut self, key: K, value: Nimber) {
-        self.table.insert(key, value);
-    }
-
-    /// The Grundy value of `key`: from the table, or the mex of the values of `options(key)`
-    /// (each computed recursively), stored before it is returned. Recursion depth is the length
-    /// of the longest play, so keep it to games whose plays are short.
-    pub fn grundy(&mut self, key: &K, options: &mut impl FnMut(&K) -> Vec<Vec<K>>) -> Nimber {
-        if let Some(v) = self.get(key) {
-            return v;
-        }
-        let mut seen = MexSet::default();
-        for option in options(key) {
-            // An option may itself be a sum of parts: its value is their nim-sum.
-            let v = option.iter().map(|part| self.grundy(part, options)).fold(0, |a, b| a ^ b);
-            seen.insert(v);
-        }
-        let v = seen.mex();
-        self.insert(key.clone(), v);
-        v
-    }
-
-    /// The value of a decomposable position: the nim-sum of its parts' values.
-    pub fn grundy_of_sum<P>(&mut self, position: &P, options: &mut impl FnMut(&K) -> Vec<Vec<K>>) -> Nimber
-    where
-        P: Decompose<Part = K>,
-    {
-        position.parts().iter().map(|part| self.grundy(part, options)).fold(0, |a, b| a ^ b)
     }
 }
 
@@ -164,17 +90,6 @@ impl Outcome {
         if g == 0 { Outcome::Loss } else { Outcome::Win }
     }
 
-    /// The outcome of a net score (the mover's points minus the opponent's).
-    pub const fn from_score(net: i64) -> Outcome {
-        if net > 0 {
-            Outcome::Win
-        } else if net < 0 {
-            Outcome::Loss
-        } else {
-            Outcome::Draw
-        }
-    }
-
     /// The mover's best outcome given the outcomes of the positions its moves lead to (each for
     /// the player who moves there next, i.e. the opponent). No move at all is a loss.
     pub fn best_of_options(options: impl IntoIterator<Item = Outcome>) -> Outcome {
@@ -196,60 +111,63 @@ impl fmt::Display for Outcome {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use std::collections::HashMap;
 
-    /// Nim heaps: a heap of n has options 0..n; a position is a multiset of heaps.
-    struct Heaps(Vec<u32>);
-    impl Decompose for Heaps {
-        type Part = u32;
-        fn parts(&self) -> Vec<u32> {
-            self.0.clone()
+    /// Kayles: remove one pin or two adjacent pins from a row of `n`, which leaves two rows (a
+    /// sum): the value is the mex over the moves of the nim-sum of the two rows left.
+    fn kayles(n: u32, memo: &mut HashMap<u32, Nimber>) -> Nimber {
+        if let Some(&g) = memo.get(&n) {
+            return g;
         }
-    }
-
-    fn heap_options(n: &u32) -> Vec<Vec<u32>> {
-        (0..*n).map(|k| vec![k]).collect()
-    }
-
-    /// Kayles-like splitting: remove one or two adjacent pins from a row of n, leaving two rows.
-    fn kayles_options(n: &u32) -> Vec<Vec<u32>> {
-        let n = *n;
-        let mut out = Vec::new();
+        let mut options = Vec::new();
         for take in 1..=2u32.min(n) {
             for left in 0..=n - take {
-                out.push(vec![left, n - take - left]);
+                options.push(nim_sum([kayles(left, memo), kayles(n - take - left, memo)]));
             }
         }
-        out
+        let g = mex(options);
+        memo.insert(n, g);
+        g
     }
 
-    #[test]
-    fn nim_heap_value_is_its_size() {
-        let mut memo = GrundyMemo::new();
-        for n in 0..20 {
-            assert_eq!(memo.grundy(&n, &mut heap_options), n);
+    /// The Grundy value of a whole position of Nim heaps (sorted), by brute force over every
+    /// move of the sum, without using that it is a sum.
+    fn nim_position(heaps: Vec<u32>, memo: &mut HashMap<Vec<u32>, Nimber>) -> Nimber {
+        if let Some(&g) = memo.get(&heaps) {
+            return g;
         }
+        let mut seen = MexSet::default();
+        for i in 0..heaps.len() {
+            for k in 0..heaps[i] {
+                let mut next = heaps.clone();
+                next[i] = k;
+                next.sort_unstable();
+                seen.insert(nim_position(next, memo));
+            }
+        }
+        let g = seen.mex();
+        memo.insert(heaps, g);
+        g
     }
 
     #[test]
     fn kayles_values_match_the_published_sequence() {
         // Kayles nim-values, OEIS A002186: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 ...
         let expected = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7];
-        let mut memo = GrundyMemo::new();
+        let mut memo = HashMap::new();
         for (n, &g) in expected.iter().enumerate() {
-            assert_eq!(memo.grundy(&(n as u32), &mut kayles_options), g, "Kayles {n}");
+            assert_eq!(kayles(n as u32, &mut memo), g, "Kayles {n}");
         }
     }
 
     #[test]
-    fn mex_set_grows_and_clears() {
-        let mut s = MexSet::default();
-        for v in (0..200).filter(|v| *v != 130) {
-            s.insert(v);
-        }
-        assert_eq!(s.mex(), 130);
-        assert!(s.contains(199) && !s.contains(130) && !s.contains(5000));
-        s.clear();
-        assert_eq!(s.mex(), 0);
+    fn mex_of_sets_and_masks() {
+        assert_eq!(mex([]), 0);
+        assert_eq!(mex([1, 2]), 0);
+        assert_eq!(mex([3, 0, 2, 1, 1]), 4);
+        assert_eq!(mex((0..200).filter(|v| *v != 130)), 130);
+        assert_eq!(mex(0..128), 128);
+        assert_eq!(mex_of_mask(0), 0);
         assert_eq!(mex_of_mask(0b1011), 2);
         assert_eq!(mex_of_mask(u64::MAX), 64);
     }
@@ -259,34 +177,29 @@ mod tests {
         assert_eq!(Outcome::best_of_options([]), Outcome::Loss);
         assert_eq!(Outcome::best_of_options([Outcome::Win, Outcome::Draw]), Outcome::Draw);
         assert_eq!(Outcome::best_of_options([Outcome::Win, Outcome::Loss]), Outcome::Win);
-        assert_eq!(Outcome::from_score(-3), Outcome::Loss);
+        assert_eq!(Outcome::from_grundy(0), Outcome::Loss);
+        assert_eq!(Outcome::from_grundy(3), Outcome::Win);
         assert_eq!(Outcome::Draw.flip(), Outcome::Draw);
+        assert_eq!(Outcome::Win.flip(), Outcome::Loss);
+        assert_eq!(Outcome::Loss.to_string(), "Loss");
     }
 
     proptest! {
-        /// The value of a sum is the XOR of its parts, checked against a direct search on the
-        /// whole multiset of heaps (win/loss only, which is what the XOR predicts).
+        /// The value of a sum is the XOR of its parts: a Nim position searched as one game has
+        /// the nim-sum of its heaps as its Grundy value.
         #[test]
-        fn sum_of_heaps_is_xor(heaps in proptest::collection::vec(0u32..5, 0..4)) {
-            fn losing(h: &mut Vec<u32>) -> bool {
-                for i in 0..h.len() {
-                    for k in 0..h[i] {
-                        let old = h[i];
-                        h[i] = k;
-                        let lost = losing(h);
-                        h[i] = old;
-                        if lost {
-                            return false;
-                        }
-                    }
-                }
-                true
-            }
-            let mut memo = GrundyMemo::new();
-            let g = memo.grundy_of_sum(&Heaps(heaps.clone()), &mut heap_options);
+        fn sum_of_heaps_is_xor(mut heaps in proptest::collection::vec(0u32..6, 0..4)) {
+            heaps.sort_unstable();
+            let g = nim_position(heaps.clone(), &mut HashMap::new());
             prop_assert_eq!(g, nim_sum(heaps.iter().copied()));
-            let mut h = heaps.clone();
-            prop_assert_eq!(g == 0, losing(&mut h));
+        }
+
+        /// `mex` against its definition: absent itself, every smaller value present.
+        #[test]
+        fn mex_is_the_least_missing_value(values in proptest::collection::vec(0u32..150, 0..200)) {
+            let m = mex(values.iter().copied());
+            prop_assert!(!values.contains(&m));
+            prop_assert!((0..m).all(|v| values.contains(&v)));
         }
     }
 }

@@ -5,7 +5,7 @@
 //! The value of the rest of a Dots-and-Boxes game depends only on which lines are drawn (not on
 //! the score or on who moved last), so a `LineSet` is a complete search state.
 
-use pencilbox_grid::{Cell, Dims, Edge};
+use pencilbox_grid::{Cell, Dims, Edge, Symmetry};
 
 /// The largest number of lines a compact board may have (one bit per line in a `u128`).
 pub const MAX_LINES: usize = 128;
@@ -109,7 +109,11 @@ impl Geometry {
             .map(|e| dims.edge_cells(e).map(|c| c.map(|c| BoxId(dims.cell_index(c) as u8))))
             .collect();
         let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
-        let sym_perms = symmetries(dims);
+        // The board's symmetries in the order of `Symmetry::of` (identity first): the solver's
+        // node counts depend on it, as ties between equal images go to the lowest index.
+        let syms = Symmetry::of(dims);
+        let sym_perms: Vec<Vec<usize>> =
+            syms.iter().map(|s| dims.edges().map(|e| s.map_edge(dims, e).0).collect()).collect();
         let sym_tables = sym_perms.iter().map(|perm| byte_tables(perm)).collect();
         let perms: Vec<[u8; MAX_LINES]> = sym_perms
             .iter()
@@ -119,12 +123,9 @@ impl Geometry {
                 bytes
             })
             .collect();
-        let inverses = sym_perms
+        let inverses = syms
             .iter()
-            .map(|p| {
-                let undoes = |q: &&Vec<usize>| (0..n).all(|e| q[p[e]] == e);
-                sym_perms.iter().position(|q| undoes(&q)).expect("a symmetry group holds inverses")
-            })
+            .map(|s| syms.iter().position(|&q| q == s.inverse()).expect("a symmetry group holds inverses"))
             .collect();
         let twins = dims
             .cells()
@@ -239,8 +240,8 @@ impl Geometry {
     pub fn gives_box(&self, drawn: LineSet, e: Edge) -> bool {
         self.edge_boxes(e).any(|b| self.drawn_sides(drawn, b) == 2)
     }
-    /// The number of symmetries of the board (4 for a rectangle, 8 for a square; 2 for a 1×N
-    /// strip counts its reflections all the same).
+    /// The number of symmetries of the board (4 for a rectangle, 8 for a square): symmetry `s`
+    /// is `Symmetry::of(dims)[s]`.
     pub fn num_symmetries(&self) -> usize {
         self.sym_tables.len()
     }
@@ -318,42 +319,6 @@ impl Geometry {
         }
         out
     }
-}
-
-/// The edge permutations of the board's symmetry group, identity first.
-fn symmetries(dims: Dims) -> Vec<Vec<usize>> {
-    let (rows, cols) = (dims.rows(), dims.cols());
-    // A symmetry maps dots to dots; an edge maps to the edge between the images of its dots.
-    // Dot maps on a (rows+1)×(cols+1) dot grid: the dihedral maps that keep the shape.
-    type DotMap = fn(usize, usize, usize, usize) -> (usize, usize);
-    let mut maps: Vec<DotMap> =
-        vec![|r, c, _, _| (r, c), |r, c, _, w| (r, w - c), |r, c, h, _| (h - r, c), |r, c, h, w| {
-            (h - r, w - c)
-        }];
-    if rows == cols {
-        maps.push(|r, c, _, _| (c, r));
-        maps.push(|r, c, h, _| (h - c, r));
-        maps.push(|r, c, _, w| (c, w - r));
-        maps.push(|r, c, h, w| (h - c, w - r));
-    }
-    let mut perms: Vec<Vec<usize>> = Vec::new();
-    for map in maps {
-        let perm: Vec<usize> = dims
-            .edges()
-            .map(|e| {
-                let (a, b) = dims.edge_dots(e);
-                let (ar, ac) = map(a.row, a.col, rows, cols);
-                let (br, bc) = map(b.row, b.col, rows, cols);
-                let img =
-                    dims.edge_between(pencilbox_grid::Dot::new(ar, ac), pencilbox_grid::Dot::new(br, bc));
-                img.expect("a board symmetry maps edges to edges").0
-            })
-            .collect();
-        if !perms.contains(&perm) {
-            perms.push(perm);
-        }
-    }
-    perms
 }
 
 fn byte_tables(perm: &[usize]) -> Vec<[u128; 256]> {

@@ -11,6 +11,9 @@
 //! This is the action numbering of OpenSpiel's `dots_and_boxes`, so line strings and move numbers
 //! can be exchanged with it unchanged.
 //!
+//! The rotations and reflections of a board, and their action on cells and edges, are
+//! [`Symmetry`].
+//!
 //! ```
 //! use pencilbox_grid::{Cell, Dims, Dot, Orientation};
 //! let d = Dims::new(2, 3).unwrap();
@@ -26,11 +29,13 @@ mod bitset;
 mod budget;
 mod names;
 mod scan;
+mod symmetry;
 
 pub use bitset::BitSet;
 pub use budget::{OutOfTime, past};
 pub use names::{Named, OneOf, UnknownName};
 pub use scan::{Pos, ScanError, ScanErrorKind, Scanner, Token};
+pub use symmetry::Symmetry;
 
 use std::fmt;
 

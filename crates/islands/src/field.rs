@@ -9,7 +9,7 @@
 
 use std::ops::ControlFlow;
 
-use pencilbox_grid::Cell;
+use pencilbox_grid::{Cell, Symmetry};
 use rand::Rng;
 
 use crate::board::{Board, Square};
@@ -234,31 +234,36 @@ impl Field {
     /// The least of the 8 images under rotations and reflections: symmetric parts share one
     /// memo entry, as the rules do not depend on orientation.
     pub fn canonical(&self) -> Field {
-        let mut best: Option<Field> = None;
-        for t in 0..8 {
-            let img = self.transform(t);
-            if best.as_ref().is_none_or(|b| img < *b) {
-                best = Some(img);
+        let mut best = self.clone();
+        for s in &Symmetry::ALL[1..] {
+            let img = self.transform(*s);
+            if img < best {
+                best = img;
             }
         }
-        best.unwrap_or_else(|| self.clone())
+        best
     }
 
-    /// Image under symmetry `t` (bit 0: transpose, bit 1: flip rows, bit 2: flip columns).
-    fn transform(&self, t: u8) -> Field {
-        let (rows, cols) = if t & 1 == 1 { (self.cols, self.rows) } else { (self.rows, self.cols) };
+    /// The image under `s` (a field of the image's shape: a transpose exchanges rows and
+    /// columns).
+    fn transform(&self, s: Symmetry) -> Field {
+        let (rows, cols) = s.image_shape(self.rows, self.cols);
+        // Square `(r, c)` of the image comes from the square of `self` that the inverse maps it
+        // to. Its index is affine in `r` and `c` (a symmetry moves rows and columns as wholes),
+        // so it is found for `(0, 0)`, `(1, 0)` and `(0, 1)` only: this runs for every part the
+        // solver meets.
+        let back = s.inverse();
+        let source = |r, c| {
+            let (sr, sc) = back.map(rows, cols, r, c);
+            (sr * self.cols + sc) as isize
+        };
+        let origin = source(0, 0);
+        let down = if rows > 1 { source(1, 0) - origin } else { 0 };
+        let right = if cols > 1 { source(0, 1) - origin } else { 0 };
         let mut sq = Vec::with_capacity(rows * cols);
-        for r in 0..rows {
-            for c in 0..cols {
-                let (mut sr, mut sc) = if t & 1 == 1 { (c, r) } else { (r, c) };
-                if t & 2 == 2 {
-                    sr = self.rows - 1 - sr;
-                }
-                if t & 4 == 4 {
-                    sc = self.cols - 1 - sc;
-                }
-                sq.push(self.sq[sr * self.cols + sc]);
-            }
+        for r in 0..rows as isize {
+            let start = origin + r * down;
+            sq.extend((0..cols as isize).map(|c| self.sq[(start + c * right) as usize]));
         }
         Field { rows, cols, sq }
     }
@@ -576,5 +581,36 @@ impl Field {
     /// A move of the board as a region of this field (the field must come from that board).
     pub fn region_of(&self, mv: &Move) -> Vec<usize> {
         mv.cells().iter().map(|&c| self.index(c)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eight_images_of_a_field_share_its_canonical_form() {
+        // 2×3 with no symmetry of its own (its eight images are eight different fields), and a
+        // strip of one row.
+        let full = Field {
+            rows: 2,
+            cols: 3,
+            sq: vec![Sq::Num(1), Sq::Free, Sq::Num(2), Sq::Wall, Sq::Num(3), Sq::Free],
+        };
+        let strip = Field { rows: 1, cols: 3, sq: vec![Sq::Num(1), Sq::Free, Sq::Num(2)] };
+        for field in [&full, &strip] {
+            for s in Symmetry::ALL {
+                let img = field.transform(s);
+                assert_eq!((img.rows, img.cols), s.image_shape(field.rows, field.cols), "{s:?}");
+                assert_eq!(img.transform(s.inverse()), *field, "{s:?}");
+                assert_eq!(img.canonical(), field.canonical(), "{s:?}");
+                assert!(field.canonical() <= img);
+            }
+        }
+        let images: std::collections::HashSet<Field> =
+            Symmetry::ALL.iter().map(|&s| full.transform(s)).collect();
+        assert_eq!(images.len(), 8);
+        assert_eq!(strip.transform(Symmetry::RotateRight).sq, [Sq::Num(1), Sq::Free, Sq::Num(2)]);
+        assert_eq!(strip.transform(Symmetry::RotateLeft).sq, [Sq::Num(2), Sq::Free, Sq::Num(1)]);
     }
 }

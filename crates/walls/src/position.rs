@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use pencilbox_cgt::{Nimber, Outcome};
+use pencilbox_cgt::{Nimber, Outcome, nim_sum};
 use pencilbox_grid::{Cell, Dims};
 
 use crate::board::Board;
@@ -87,7 +87,7 @@ impl Position {
 
     /// The Grundy value: the XOR of the parts' values.
     pub fn grundy(&self, table: &GrundyTable) -> Nimber {
-        self.rects.iter().fold(0, |acc, &r| acc ^ table.grundy(r))
+        nim_sum(self.rects.iter().map(|&r| table.grundy(r)))
     }
 
     /// The outcome for the player to move.

@@ -2,7 +2,7 @@
 //! set for each, `O(H³W³)` (the contest editorial's solution). Kept as the baseline that the
 //! fast table ([`crate::GrundyTable`]) is tested and benchmarked against.
 
-use pencilbox_cgt::{MexSet, Nimber};
+use pencilbox_cgt::{MexSet, Nimber, nim_sum};
 use pencilbox_grid::Cell;
 
 use crate::board::Board;
@@ -39,8 +39,7 @@ impl<'a> SlowGrundy<'a> {
         let mut seen = MexSet::default();
         for cell in rect.cells() {
             if !self.board.is_marked(cell) {
-                let after = rect.quadrants(cell).into_iter().fold(0, |acc, q| acc ^ self.grundy(q));
-                seen.insert(after);
+                seen.insert(self.grundy_after(rect, cell));
             }
         }
         let v = seen.mex();
@@ -50,7 +49,7 @@ impl<'a> SlowGrundy<'a> {
 
     /// The value of what a move at `cell` leaves of `rect`.
     pub fn grundy_after(&mut self, rect: Rect, cell: Cell) -> Nimber {
-        rect.quadrants(cell).into_iter().fold(0, |acc, q| acc ^ self.grundy(q))
+        nim_sum(rect.quadrants(cell).map(|q| self.grundy(q)))
     }
 }
 

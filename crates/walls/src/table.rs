@@ -32,7 +32,7 @@
 //! top row, so all intervals of one height are contiguous. The table is `rows × spans` values
 //! of `u16`: `((H+1)(H+2)/2) × ((W+1)(W+2)/2)`, 9 MB at 64×64.
 
-use pencilbox_cgt::Nimber;
+use pencilbox_cgt::{Nimber, mex_of_mask, nim_sum};
 use pencilbox_grid::Cell;
 use rayon::prelude::*;
 
@@ -227,7 +227,7 @@ impl GrundyTable {
 
     /// The value of what a move at `cell` leaves of `rect`: the XOR of its four quadrants.
     pub fn grundy_after(&self, rect: Rect, cell: Cell) -> Nimber {
-        rect.quadrants(cell).into_iter().fold(0, |acc, q| acc ^ self.grundy(q))
+        nim_sum(rect.quadrants(cell).map(|q| self.grundy(q)))
     }
 
     /// The largest value in the table.
@@ -304,7 +304,7 @@ fn grundy_height<const N: usize>(
         }
         for (g, m) in out.iter_mut().zip(mask.iter()) {
             let word = m.iter().position(|&w| w != u64::MAX)?;
-            *g = (word * 64) as u16 + (!m[word]).trailing_zeros() as u16;
+            *g = (word * 64) as u16 + mex_of_mask(m[word]) as u16;
         }
         Some(())
     };

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use pencilbox_cgt::mex;
 use pencilbox_grid::Cell;
 use pencilbox_walls::Board;
 
@@ -55,21 +56,8 @@ impl<'a> Brute<'a> {
         if let Some(&g) = self.grundy.get(&walls) {
             return g;
         }
-        let mut seen: Vec<u32> = self
-            .moves(walls)
-            .into_iter()
-            .map(|c| self.play(walls, c))
-            .collect::<Vec<_>>()
-            .into_iter()
-            .map(|next| self.grundy(next))
-            .collect();
-        seen.sort_unstable();
-        seen.dedup();
-        let g = seen
-            .iter()
-            .enumerate()
-            .find(|&(i, &v)| i as u32 != v)
-            .map_or(seen.len() as u32, |(i, _)| i as u32);
+        let next: Vec<u64> = self.moves(walls).into_iter().map(|c| self.play(walls, c)).collect();
+        let g = mex(next.into_iter().map(|n| self.grundy(n)));
         self.grundy.insert(walls, g);
         g
     }
