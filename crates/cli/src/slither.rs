@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use pencilbox_slither::deduce::{self, Deducer, Rule};
+use pencilbox_slither::generate::{ATTEMPTS, max_side};
 use pencilbox_slither::{EdgeState, Puzzle, Solution, Verdict, format, solver};
 
 use crate::input::{EXIT_VERDICT, InputArg};
@@ -214,9 +215,13 @@ fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         Difficulty::Advanced => deduce::Grade::Advanced,
         Difficulty::Search => deduce::Grade::Search,
     };
+    let side = max_side(target);
+    if args.size.rows().max(args.size.cols()) > side {
+        eprintln!("note: {target} puzzles above {side}x{side} may take minutes");
+    }
     for _ in 0..args.count {
-        let Some(p) = pencilbox_slither::generate::generate(args.size, target, 200, &mut rng) else {
-            anyhow::bail!("no {} puzzle of size {} found in 200 attempts", target, args.size);
+        let Some(p) = pencilbox_slither::generate::generate(args.size, target, ATTEMPTS, &mut rng) else {
+            anyhow::bail!("no {} puzzle of size {} found in {ATTEMPTS} attempts", target, args.size);
         };
         emit(&render(&p, None, args.output))?;
     }

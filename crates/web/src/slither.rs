@@ -7,6 +7,7 @@ use axum::extract::State;
 use pencilbox_grid::{Cell, Dims, Dot, Edge};
 use pencilbox_slither::check::{Problem, Verdict as CheckVerdict};
 use pencilbox_slither::deduce::{Deducer, Grade, Rule, grade};
+use pencilbox_slither::generate::ATTEMPTS;
 use pencilbox_slither::{Clue, EdgeState, Puzzle, format, solver};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -189,8 +190,9 @@ fn check_response(d: Dims, v: CheckVerdict) -> CheckResponse {
         }
         CheckVerdict::Problem(Problem::WrongNumber { cell, clue, lines, crosses }) => {
             r.verdict = "wrong_number";
-            r.message =
-                format!("the {clue} at cell {cell} has {lines} lines and {crosses} crosses around it");
+            let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            let (lines, crosses) = (count(lines, "line", "lines"), count(crosses, "cross", "crosses"));
+            r.message = format!("the {clue} at cell {cell} has {lines} and {crosses} around it");
             r.cells = vec![[cell.row, cell.col]];
             r.edges = ids(&d.cell_edges(cell));
         }
@@ -333,9 +335,6 @@ pub struct GenerateResponse {
     #[serde(flatten)]
     puzzle: PuzzleInfo,
 }
-
-/// Generation tries this many loops before giving up.
-const ATTEMPTS: usize = 200;
 
 pub async fn generate(
     State(config): State<Shared>,

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use pencilbox_dots::board::{AsciiBoard, Line, Player, Position};
-use pencilbox_dots::bot::{Bot, Level};
+use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level};
 use pencilbox_dots::lines::{Geometry, LineSet};
 use pencilbox_dots::solver::TableSize;
 use pencilbox_grid::{Dims, Edge};
@@ -44,7 +44,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Thinking time per engine move, in milliseconds.
-    #[arg(long, default_value_t = 1000, value_name = "T")]
+    #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
     pub time_ms: u64,
     /// Transposition table of the strong engine, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
@@ -68,7 +68,7 @@ pub struct BotArgs {
     #[arg(long, default_value = "strong")]
     pub level: Level,
     /// Thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = 1000, value_name = "T")]
+    #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
     pub time_ms: u64,
     /// Seed of the engine's random choices (printed on stderr when omitted).
     #[arg(long)]
@@ -97,7 +97,7 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 100)]
     pub games: usize,
     /// Thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = 1000, value_name = "T")]
+    #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
     pub time_ms: u64,
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
