@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,7 +46,8 @@ export async function launchBrowser() {
 }
 
 /** Everything one test file needs: a server, a browser, and a fresh page per call of
- * `open(path)` that fails the test on any page error or console error. */
+ * `open(path)` that fails the test on any page error or console error. `open` takes the window
+ * size (default 1200x900) and `setup(page)`, run before the page loads (e.g. `page.route`). */
 export async function session() {
   const server = await startServer();
   const browser = await launchBrowser();
@@ -53,20 +55,22 @@ export async function session() {
   return {
     url: server.url,
     browser,
-    async open(path) {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    async open(path, { width = 1200, height = 900, setup } = {}) {
+      const page = await browser.newPage({ viewport: { width, height } });
       page.errors = [];
       page.on('pageerror', (e) => page.errors.push(`page error: ${e.message}`));
       page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console error: ${m.text()}`); });
       page.setDefaultTimeout(20_000);
+      await setup?.(page);
       await page.goto(server.url + path);
       pages.push(page);
       return page;
     },
-    async screenshot(page, name) {
+    /** Saves a screenshot of the whole page, or of the window only with `{ fullPage: false }`. */
+    async screenshot(page, name, { fullPage = true } = {}) {
       mkdirSync(screenshotDir, { recursive: true });
       const file = join(screenshotDir, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file, fullPage });
       return file;
     },
     async close() {
@@ -74,4 +78,14 @@ export async function session() {
       await server.stop();
     },
   };
+}
+
+/** Asserts that the element `selector` lies wholly inside the page's window (as first shown,
+ * not scrolled). */
+export async function assertInWindow(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  const { width, height } = page.viewportSize();
+  assert.ok(box, `${selector} is not shown`);
+  assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height,
+    `${selector} at x ${box.x}..${box.x + box.width}, y ${box.y}..${box.y + box.height} is not inside the ${width}x${height} window`);
 }

@@ -245,3 +245,39 @@ test('the strong level\'s time is an upper bound: on a big board it answers at o
   assert.match(await page.locator('#status').innerText(), /The engine drew [hv] \d \d, by chain rules \(the exact search starts at 36 undrawn lines/);
   assert.deepEqual(page.errors, []);
 });
+
+test('a position in the address that cannot be read is shown with its reason: no game starts', async () => {
+  const page = await s.open('/dots?position=garbage');
+  await page.locator('#status[data-kind="error"]').waitFor();
+  assert.match(await page.locator('#status').innerText(), /^Cannot load the position in the address: line 1: expected "rows cols".*press New game\.$/);
+  assert.equal(await page.locator('#turn').getAttribute('data-turn'), 'none');
+  assert.equal(await page.locator('#board g.edge').count(), 0);
+  assert.equal(await page.locator('#load-text').inputValue(), 'garbage');
+  assert.equal(await page.locator('#load-text').isVisible(), true);
+  // New game plays from the controls.
+  await page.locator('#new-game').click();
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  // A readable one loads, with the count of its lines in the singular when it is one.
+  await load(page, '1 1\n1\n0\n00');
+  await page.locator('#status').filter({ hasText: 'Loaded a 1x1 position with 1 line drawn.' }).waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+test('the line limits come from the server (GET /api/limits), not from the page', async () => {
+  const answer = await (await fetch(`${s.url}/api/limits`)).json();
+  assert.equal(answer.dots.max_lines, 128);
+  // A server with other limits: the page follows them.
+  const setup = (page) => page.route('**/api/limits', (route) =>
+    route.fulfill({ json: { ...answer, dots: { ...answer.dots, max_lines: 60, exact_lines: 30 } } }));
+  const page = await s.open('/dots?rows=6&cols=6&level=greedy', { setup });
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  // 6x6 has 84 lines: the columns drop to 4 (6x4, 58 lines), the largest within 60.
+  assert.equal(await page.locator('#cols').inputValue(), '4');
+  assert.match(await page.locator('#size-note').innerText(), /6x6 has 84 lines, more than the engine's 60: columns set to 4/);
+  assert.match(await page.locator('label[for="think"]').getAttribute('title'), /at most 30 lines are undrawn/);
+  await load(page, ['5 6', ...Array(6).fill('000000'), ...Array(5).fill('0000000')].join('\n'));
+  assert.match(await page.locator('#status').innerText(), /a 5x6 board has 71 lines; the engine plays boards of at most 60 lines \(up to 5x5\)/);
+  await load(page, ['5 5', ...Array(6).fill('00000'), ...Array(5).fill('000000')].join('\n'));
+  await page.locator('#status').filter({ hasText: 'Loaded a 5x5 position with 0 lines drawn.' }).waitFor();
+  assert.deepEqual(page.errors, []);
+});

@@ -195,6 +195,10 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(crate::options::seed(args.seed));
+    let side = generate::max_side(args.difficulty);
+    if args.size.rows().max(args.size.cols()) > side {
+        eprintln!("note: {} puzzles above {side}x{side} may take minutes", args.difficulty);
+    }
     for _ in 0..args.count {
         let p = generate::generate(args.size, args.difficulty, generate::ATTEMPTS, &mut rng)
             .with_context(|| format!("cannot generate a {} puzzle", args.size))?;

@@ -42,7 +42,7 @@ pub enum IllegalMove {
     NoNumber,
     #[error("the region holds two or more numbers ({0} and {1})")]
     TwoNumbers(Cell, Cell),
-    #[error("the region has {got} cells but its number is {number}")]
+    #[error("the region has {got} cell{} but its number is {number}", if *got == 1 { "" } else { "s" })]
     WrongSize { got: usize, number: u32 },
     #[error("the region is not connected (cell {0} is cut off)")]
     Disconnected(Cell),
@@ -209,6 +209,8 @@ mod tests {
             Err(IllegalMove::TwoNumbers(Cell::new(1, 2), Cell::new(1, 3)))
         );
         assert_eq!(check("2\n1 2\n0 2\n", &b), Err(IllegalMove::WrongSize { got: 2, number: 3 }));
+        let one = check("1\n1 2\n", &b).unwrap_err();
+        assert_eq!(one.to_string(), "the region has 1 cell but its number is 3");
         assert_eq!(check("3\n1 2\n0 2\n2 1\n", &b), Err(IllegalMove::Disconnected(Cell::new(2, 1))));
         b.paint(&[Cell::new(3, 3), Cell::new(3, 4), Cell::new(4, 2), Cell::new(4, 3), Cell::new(4, 4)]);
         assert_eq!(check("1\n3 3\n", &b), Err(IllegalMove::AlreadyPainted(Cell::new(3, 3))));

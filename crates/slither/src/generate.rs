@@ -15,6 +15,22 @@ use crate::deduce::{Deducer, Grade, Outcome, Rule, grade, solves_within};
 use crate::puzzle::{Clue, Puzzle, Solution};
 use crate::solver;
 
+/// How many random loops the CLI and the web app let [`generate`] try before giving up. Every
+/// size up to [`max_side`] of its grade finds a puzzle well within this many.
+pub const ATTEMPTS: usize = 200;
+
+/// The largest side the web app offers, and the CLI generates without a warning, at `target`:
+/// what the generator finishes well within 20 s on two cores (seeds 1-5 took at most 15 s),
+/// where one size up (40x40 basic, 30x30 advanced or search) took close to or over a minute.
+/// Harder grades run deeper rules on every try, so they stop earlier.
+pub const fn max_side(target: Grade) -> usize {
+    match target {
+        Grade::Basic | Grade::Standard => 30,
+        Grade::Advanced => 25,
+        Grade::Search => 20,
+    }
+}
+
 /// Whether adding the outside cell `c` to the region keeps the region's boundary one simple
 /// loop: around `c` (its eight neighbours in cyclic order, off the board outside), the inside
 /// cells form one run holding a side neighbour. Then the region stays connected through a
@@ -80,10 +96,6 @@ pub fn clues_of_loop(s: &Solution, mut keep: impl FnMut(Cell) -> bool) -> Puzzle
 
 /// Search nodes allowed for one uniqueness check while removing clues.
 const CHECK_NODES: u64 = 20;
-
-/// How many random loops the command line and the web app let the generator try before it
-/// gives up: enough for every size and grade they offer (see the README's generator figures).
-pub const ATTEMPTS: usize = 200;
 
 /// Why no puzzle was generated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

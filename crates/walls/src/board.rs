@@ -26,7 +26,7 @@ pub enum ParseError {
     #[error("{pos}: row {row} has {found:?}, expected '.' or 'X'")]
     BadChar { pos: Pos, row: usize, found: char },
     /// A row with the wrong number of characters.
-    #[error("{pos}: row {row} has {found} characters, expected {expected}")]
+    #[error("{pos}: row {row} has {found} character{}, expected {expected}", if *found == 1 { "" } else { "s" })]
     RowLength { pos: Pos, row: usize, found: usize, expected: usize },
 }
 
@@ -77,9 +77,17 @@ impl Board {
 
     /// Parses the contest format (see the module docs).
     pub fn parse(text: &str) -> Result<Board, ParseError> {
+        Board::parse_within(text, MAX_SIDE)
+    }
+
+    /// Parses the contest format with sides of at most `max_side` (itself capped at
+    /// [`MAX_SIDE`]): a caller with a smaller limit gets the error at the size, with its
+    /// position, saying that limit.
+    pub fn parse_within(text: &str, max_side: usize) -> Result<Board, ParseError> {
+        let max_side = max_side.min(MAX_SIDE);
         let mut s = Scanner::new(text);
-        let rows = s.number("the number of rows H", 1..=MAX_SIDE)?;
-        let cols = s.number("the number of columns W", 1..=MAX_SIDE)?;
+        let rows = s.number("the number of rows H", 1..=max_side)?;
+        let cols = s.number("the number of columns W", 1..=max_side)?;
         let mut board = Board::empty(rows, cols).expect("sides were range-checked");
         for row in 0..rows {
             let line = s.line(&format!("row {} of {rows}", row + 1))?;
@@ -156,11 +164,14 @@ mod tests {
     fn errors_name_line_and_column() {
         let err = |t: &str| Board::parse(t).unwrap_err().to_string();
         assert_eq!(err("2 2\n.a\n..\n"), "line 2, column 2: row 1 has 'a', expected '.' or 'X'");
-        assert_eq!(err("2 2\n.\n..\n"), "line 2, column 1: row 1 has 1 characters, expected 2");
+        assert_eq!(err("2 2\n.\n..\n"), "line 2, column 1: row 1 has 1 character, expected 2");
         assert_eq!(err("2 2\n...\n..\n"), "line 2, column 1: row 1 has 3 characters, expected 2");
         assert_eq!(err("2 2\n..\n"), "line 3, column 1: expected row 2 of 2, but the input ended");
         assert_eq!(err("1 1\n.\n.\n"), "line 3, column 1: unexpected text after the end of the input: \".\"");
         assert_eq!(err("65 1\n"), "line 1, column 1: the number of rows H must be between 1 and 64, got 65");
+        let small = Board::parse_within("3 33\n", 32).unwrap_err().to_string();
+        assert_eq!(small, "line 1, column 3: the number of columns W must be between 1 and 32, got 33");
+        assert!(Board::parse_within("1 1\n.\n", 32).is_ok());
         assert!(matches!(Board::parse("2 x\n"), Err(ParseError::Scan(_))));
         assert!(matches!(Board::parse(""), Err(ParseError::Scan(_))));
     }

@@ -8,7 +8,7 @@ async function showHealth() {
     const h = await api('/api/health');
     el.textContent = `Server ${h.status}, version ${h.version}. Everything runs on this machine.`;
   } catch (e) {
-    el.textContent = `The server does not answer: ${e.message}`;
+    el.textContent = `Cannot check the server: ${e.message}.`;
   }
 }
 

@@ -2,20 +2,46 @@
 // grid crate (docs/API.md, "Conventions") and a status line.
 
 /** POST `body` as JSON to the API (GET when body is undefined); resolves to the JSON answer,
- * rejects with an Error carrying the API's own error text. */
+ * rejects with an Error carrying the API's own error text and `status`. The API answers errors
+ * about the input (400, 413) with status 200 and `x-error-status` when asked by `x-soft-errors`
+ * (docs/API.md): the browser would log a 400 in the console as a failure, and bad input typed
+ * by the user is no failure of the page. */
 export async function api(path, body, { signal } = {}) {
+  const headers = { 'x-soft-errors': '1' };
   const init = body === undefined
-    ? { signal }
-    : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal };
-  const response = await fetch(path, init);
+    ? { headers, signal }
+    : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), signal };
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    // fetch says only "Failed to fetch": the server stopped, or the network is down.
+    throw Object.assign(new Error('the server is not answering (is `pencilbox serve` still running?)'), { status: 0 });
+  }
+  const status = Number(response.headers.get('x-error-status') ?? response.status);
   let json;
   try {
     json = await response.json();
   } catch {
-    throw new Error(`HTTP ${response.status} (not JSON)`);
+    throw Object.assign(new Error(`HTTP ${status} (not JSON)`), { status });
   }
-  if (!response.ok) throw Object.assign(new Error(json.error ?? `HTTP ${response.status}`), { status: response.status });
+  if (status < 200 || status > 299) throw Object.assign(new Error(json.error ?? `HTTP ${status}`), { status });
   return json;
+}
+
+let limitsAnswer = null;
+
+/** The server's limits (`GET /api/limits`: sizes, line counts, the largest time budget), asked
+ * once per page. A page cannot work without them: when they cannot be read, the page's `main`
+ * says why and the promise never settles, so the page goes no further. */
+export function serverLimits() {
+  limitsAnswer ??= api('/api/limits').catch((e) => {
+    document.querySelector('main')?.replaceChildren(
+      h('p', { id: 'status', class: 'status error', role: 'status' }, `The page cannot start: ${e.message}.`));
+    return new Promise(() => {});
+  });
+  return limitsAnswer;
 }
 
 function build(element, attrs, children) {
@@ -100,3 +126,30 @@ export function intParam(name, fallback, lo, hi) {
   const n = raw === null ? NaN : Number.parseInt(raw, 10);
   return Number.isInteger(n) && n >= lo && n <= hi ? n : fallback;
 }
+
+/** Sizes a board's SVG to `width × height` CSS px (its size in a tall enough window), scaled
+ * down as needed so that the whole board fits in the window below its top, with `below` px to
+ * spare, but never under `least` px high. CSS (`max-width: 100%`) narrows it further in a
+ * narrow window. The board is sized again whenever the window is resized. */
+export function fitBoard(board, width, height, { below = 16, least = 240 } = {}) {
+  Object.assign(board.dataset, { fitWidth: width, fitHeight: height, fitBelow: below, fitLeast: least });
+  refit(board);
+  // Once more before the next paint: the caller may still change what is above the board.
+  requestAnimationFrame(() => refit(board));
+}
+
+function refit(board) {
+  const [width, height, below, least] = ['fitWidth', 'fitHeight', 'fitBelow', 'fitLeast'].map((k) => Number(board.dataset[k]));
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  const room = Math.max(least, window.innerHeight - top - below);
+  const scale = Math.min(1, room / height);
+  board.setAttribute('width', Math.round(width * scale));
+  board.setAttribute('height', Math.round(height * scale));
+}
+
+/** Sizes every board placed by `fitBoard` again: the window changed, or what is above a board. */
+export function refitBoards() {
+  for (const board of document.querySelectorAll('svg[data-fit-width]')) refit(board);
+}
+
+window.addEventListener('resize', refitBoards);

@@ -2,14 +2,17 @@
 // "analyse" panel with the solver's value of the position and of every move, and the chains and
 // loops of a simple endgame. The API knows only lines; the page keeps who drew each line and who
 // owns each box by replaying the move history (a completed box scores and its owner moves again).
-import { api, h, svg, edgeNumber, edgeAt, edgeCount, cellSides, say, intParam } from './common.js';
+import { api, h, svg, edgeNumber, edgeAt, edgeCount, cellSides, say, intParam, serverLimits, fitBoard } from './common.js';
 
-/** The solver works on boards of at most this many lines (`MAX_LINES` of the dots crate). */
-const MAX_LINES = 128;
+const limits = (await serverLimits()).dots;
+/** The solver works on boards of at most this many lines. */
+const MAX_LINES = limits.max_lines;
 /** The strong level searches exactly only with at most this many undrawn lines, or when no safe
- * line is left (`EXACT_LINES` of the dots crate's bot); before that it plays by chain rules at
- * once, so its time budget is an upper bound, not a time it always takes. */
-const EXACT_LINES = 36;
+ * line is left; before that it plays by chain rules at once, so its time budget is an upper
+ * bound, not a time it always takes. */
+const EXACT_LINES = limits.exact_lines;
+/** The page offers boards of 1 to SIDES boxes a side (those within MAX_LINES). */
+const SIDES = 8;
 const MARGIN = 26;
 /** Thickness of a line's clickable band, in board units. */
 const HIT = 26;
@@ -47,8 +50,8 @@ function parsePosition(text, rows, cols) {
   const head = lines[0].match(/^(\d+)\s+(\d+)$/);
   if (!head) throw new Error('line 1: expected "rows cols" (the olympiad text) or a 0/1 line string');
   const [n, m] = [Number(head[1]), Number(head[2])];
-  if (n < 1 || n > 8 || m < 1 || m > 8) throw new Error(`line 1: the board must be 1..8 by 1..8, not ${n}x${m}`);
-  if (edgeCount(n, m) > MAX_LINES) throw new Error(`line 1: a ${n}x${m} board has ${edgeCount(n, m)} lines; the engine plays boards of at most ${MAX_LINES} lines (up to 7x8 or 8x7)`);
+  if (n < 1 || n > SIDES || m < 1 || m > SIDES) throw new Error(`line 1: the board must be 1..${SIDES} by 1..${SIDES}, not ${n}x${m}`);
+  if (edgeCount(n, m) > MAX_LINES) throw new Error(`line 1: ${tooManyLines(n, m)}`);
   if (lines.length !== 2 * n + 2) throw new Error(`a ${n}x${m} position has ${2 * n + 2} lines (the size, ${n + 1} rows of horizontal lines, ${n} of vertical), this one has ${lines.length}`);
   const drawn = new Set();
   for (let i = 1; i < lines.length; i++) {
@@ -102,6 +105,21 @@ function boxesOf(rows, cols, e) {
   return cand.filter(([i, j]) => i >= 0 && j >= 0 && i < rows && j < cols);
 }
 
+/** Why a rows x cols board cannot be played, naming the largest boards that can. */
+function tooManyLines(rows, cols) {
+  let largest = [];
+  for (let r = 1; r <= SIDES; r++) {
+    for (let c = 1; c <= SIDES; c++) {
+      if (edgeCount(r, c) > MAX_LINES) continue;
+      const area = largest.length ? largest[0][0] * largest[0][1] : 0;
+      if (r * c > area) largest = [];
+      if (r * c >= area) largest.push([r, c]);
+    }
+  }
+  const names = largest.map(([r, c]) => `${r}x${c}`).join(' or ');
+  return `a ${rows}x${cols} board has ${edgeCount(rows, cols)} lines; the engine plays boards of at most ${MAX_LINES} lines (up to ${names})`;
+}
+
 function lineName(rows, cols, e) {
   const { kind, r, c } = edgeAt(rows, cols, e);
   return `${kind} ${r} ${c}`;
@@ -115,10 +133,10 @@ const pick = (label, id, options, value, title) => h('label', { for: id, title }
   h('select', { id }, options.map(([v, text]) => h('option', { value: v, selected: String(v) === String(value) }, text))));
 
 const params = new URLSearchParams(location.search);
-const sizes = Array.from({ length: 8 }, (_, i) => [i + 1, String(i + 1)]);
+const sizes = Array.from({ length: SIDES }, (_, i) => [i + 1, String(i + 1)]);
 const ui = {
-  rows: pick('Rows', 'rows', sizes, intParam('rows', 3, 1, 8), 'boxes down'),
-  cols: pick('Columns', 'cols', sizes, intParam('cols', 3, 1, 8), 'boxes across'),
+  rows: pick('Rows', 'rows', sizes, intParam('rows', 3, 1, SIDES), 'boxes down'),
+  cols: pick('Columns', 'cols', sizes, intParam('cols', 3, 1, SIDES), 'boxes across'),
   level: pick('Engine level', 'level', [['random', 'random'], ['greedy', 'greedy'], ['strong', 'strong']],
     ['random', 'greedy', 'strong'].includes(params.get('level')) ? params.get('level') : 'strong'),
   first: pick('First move', 'first', [['you', 'you'], ['engine', 'engine']], params.get('first') === 'engine' ? 'engine' : 'you'),
@@ -129,7 +147,7 @@ const select = (label) => label.querySelector('select');
 const sizeNote = h('p', { id: 'size-note', class: 'muted size-note', hidden: true });
 
 /** Keeps the chosen size within the engine's limit: a size that cannot go with the other
- * select's value lowers that one (only 8x8, 144 lines, is too big), and a note says why. */
+ * select's value lowers that one (with 128 lines, only 8x8 is too big), and a note says why. */
 function fitSizes(changed) {
   /** The largest size up to `want` whose board has at most MAX_LINES lines. */
   const largestFitting = (count, want) => { let k = want; while (k > 1 && count(k) > MAX_LINES) k -= 1; return k; };
@@ -222,7 +240,7 @@ function newGame(rows, cols, start = new Set()) {
     view = null;
     board.replaceChildren();
     analysis.hidden = true;
-    say(status, `A ${rows}x${cols} board has ${edgeCount(rows, cols)} lines; the engine plays boards of at most ${MAX_LINES} lines (up to 7x8 or 8x7).`, 'error');
+    say(status, `Cannot play: ${tooManyLines(rows, cols)}.`, 'error');
     renderPanel();
     return;
   }
@@ -245,8 +263,7 @@ function buildBoard() {
   const CELL = Math.min(110, Math.max(56, Math.floor(460 / Math.max(rows, cols))));
   const [w, ht] = [cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN];
   board.setAttribute('viewBox', `0 0 ${w} ${ht}`);
-  board.setAttribute('width', w);
-  board.setAttribute('height', ht);
+  fitBoard(board, w, ht);
   board.dataset.rows = rows;
   board.dataset.cols = cols;
   const at = (r, c) => [MARGIN + c * CELL, MARGIN + r * CELL];
@@ -492,8 +509,8 @@ async function analyse() {
   const stale = () => mine !== generation || analysisShown !== key;
 
   // The endgame answer is instant; the solver may take the whole budget. The endgame route
-  // answers only simple endgames (every box with 0 or 2 undrawn sides), so ask only then: a 400
-  // would be logged by the browser as a failed request.
+  // answers only simple endgames (every box with 0 or 2 undrawn sides), so ask only then, and
+  // say which box is in the way.
   const notSimple = firstNonSimpleBox();
   const endgame = notSimple
     ? Promise.resolve(showNotEndgame(endgameBox, notSimple))
@@ -586,19 +603,20 @@ function startFromControls() {
   newGame(Number(select(ui.rows).value), Number(select(ui.cols).value));
 }
 
-function loadPosition(text) {
+/** Loads a pasted position (`from` says where it came from, for the error message). */
+function loadPosition(text, from = '') {
   let pos;
   try {
     pos = parsePosition(text, Number(select(ui.rows).value), Number(select(ui.cols).value));
   } catch (err) {
-    say(status, `Cannot load the position: ${err.message}`, 'error');
+    say(status, `Cannot load the position${from}: ${err.message}`, 'error');
     return false;
   }
   select(ui.rows).value = String(pos.rows);
   select(ui.cols).value = String(pos.cols);
   fitSizes('rows');
   analysisShown = null;
-  say(status, `Loaded a ${pos.rows}x${pos.cols} position with ${pos.drawn.size} lines drawn.`, 'ok');
+  say(status, `Loaded a ${pos.rows}x${pos.cols} position with ${pos.drawn.size} line${pos.drawn.size === 1 ? '' : 's'} drawn.`, 'ok');
   newGame(pos.rows, pos.cols, pos.drawn);
   return true;
 }
@@ -623,4 +641,11 @@ budget.querySelector('select').addEventListener('change', () => { if (analyseBox
 showValues.addEventListener('change', () => { analysisShown = null; if (analyseBox.checked && game && !engineBusy()) analyse(); });
 
 // `?position=<olympiad text>` (or a line string with rows and cols) loads a position at start.
-if (!(params.has('position') && loadPosition(params.get('position')))) startFromControls();
+// One that cannot be read starts no game: the reason shows, and the text waits in the load box.
+if (!params.has('position')) startFromControls();
+else if (!loadPosition(params.get('position'), ' in the address')) {
+  loadText.value = params.get('position');
+  document.getElementById('position-box').open = true;
+  say(status, `${status.textContent}. Correct it under "Position" and load it, or press New game.`, 'error');
+  renderPanel();
+}

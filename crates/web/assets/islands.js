@@ -6,7 +6,7 @@
 // player to move has no move, draw) come from /api/islands/move. The page keeps what the API's
 // board does not say: who painted which region (the API only says `B`), the numbers under the
 // paint, the move list for undo, and the selection.
-import { api, h, svg, say } from './common.js';
+import { api, h, svg, say, fitBoard } from './common.js';
 
 const CELL = 40; // SVG units per cell
 const PAD = 3; // SVG units around the grid, so outlines on the border are not clipped
@@ -171,7 +171,7 @@ function buildBoard() {
   }
   const overlay = svg('g', { class: 'overlay' });
   const root = svg('svg', {
-    id: 'board', viewBox: `0 0 ${size} ${size}`, width: size, height: size, tabindex: 0, role: 'application',
+    id: 'board', viewBox: `0 0 ${size} ${size}`, tabindex: 0, role: 'application',
     'aria-label': `Islands board, ${game.n} by ${game.n}. Arrow keys move the cursor, Space toggles a cell, Enter paints the selection, Escape clears it.`,
     dataset: { n: game.n },
   }, svg('g', { class: 'cells' }, cells), overlay);
@@ -181,9 +181,11 @@ function buildBoard() {
   root.addEventListener('pointercancel', onPointerCancel);
   root.addEventListener('keydown', onKey);
   root.addEventListener('blur', () => { game.showCursor = false; drawOverlay(); });
-  // About 64 px per cell on small boards, the panel's width on the largest.
-  els.wrap.style.width = `${Math.min(40, Math.max(20, game.n * 2.7))}rem`;
+  // About 64 px per cell on small boards, 40rem on the largest; less when the window is low.
+  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const side = Math.round(Math.min(40, Math.max(20, game.n * 2.7)) * rem);
   els.wrap.replaceChildren(root);
+  fitBoard(root, side, side);
   board = { svg: root, rects, texts, overlay };
 }
 
@@ -294,7 +296,7 @@ function render() {
 }
 
 function showShown() {
-  els.shown.replaceChildren('Board: ', h('strong', { id: 'shown-preset' }, game.preset), ` (${game.n}×${game.n}, ${game.numbers.size} numbers), seed `, h('strong', { id: 'shown-seed' }, game.seed));
+  els.shown.replaceChildren('Board: ', h('strong', { id: 'shown-preset' }, game.preset), ` (${game.n}×${game.n}, ${game.numbers.size} number${game.numbers.size === 1 ? '' : 's'}), seed `, h('strong', { id: 'shown-seed' }, game.seed));
 }
 
 // ---------------------------------------------------------------- the selection
@@ -309,7 +311,8 @@ function setPreview(text, legal) {
 }
 
 function describeVerdict(v) {
-  return v.legal ? `Legal region (${game.selection.length} cells): release or press Paint to play it.` : `Not legal: ${v.reason}.`;
+  const n = game.selection.length;
+  return v.legal ? `Legal region (${n} cell${n === 1 ? '' : 's'}): release or press Paint to play it.` : `Not legal: ${v.reason}.`;
 }
 
 /** Asks the API about the current selection; answers for an older selection are dropped. */
@@ -639,7 +642,8 @@ async function solveExact() {
   const verb = (you ? { Win: 'win', Draw: 'draw', Loss: 'lose' } : { Win: 'wins', Draw: 'draws', Loss: 'loses' })[result.outcome] ?? result.outcome;
   game.hint = result.best;
   els.solveResult.dataset.outcome = result.outcome;
-  say(els.solveResult, `With best play ${sideName(side)} (to move) ${verb}${result.best ? '; a best region is outlined in dashed green' : ''}.`, result.outcome === 'Loss' ? '' : 'ok');
+  const mover = you ? 'You are' : game.mode === 'play' ? 'The engine is' : `${sideName(side)} is`;
+  say(els.solveResult, `${mover} to move and ${verb} with best play${result.best ? '; a best region is outlined in dashed green' : ''}.`, result.outcome === 'Loss' ? '' : 'ok');
   render();
 }
 

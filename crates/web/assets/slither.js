@@ -1,7 +1,13 @@
 // The Slitherlink page: open a puzzle (puzz.link URL, Loopy game ID, text, or `?p=` in this
 // page's own address) or generate one, then play by marking edges. Check, hint, solve and share
 // are the /api/slither routes (docs/API.md); the page keeps only the marks and their history.
-import { api, h, svg, edgeAt, edgeCount, edgeNumber, cellSides, say, busy } from './common.js';
+import { api, h, svg, edgeAt, edgeCount, edgeNumber, cellSides, say, busy, serverLimits, fitBoard, refitBoards } from './common.js';
+
+const LIMITS = await serverLimits();
+/** The difficulties, easiest first, each with the largest side the page offers to generate:
+ * what the generator finishes well within its budget. */
+const DIFFICULTIES = LIMITS.slither.generate;
+const maxSide = (difficulty) => DIFFICULTIES.find((d) => d.difficulty === difficulty)?.max_side ?? 2;
 
 const EMPTY = 0, LINE = 1, CROSS = 2;
 const STATE_NAMES = ['empty', 'line', 'cross'];
@@ -68,14 +74,13 @@ function buildPage() {
   const generateForm = h('form', { id: 'generate-form', onsubmit: submit(generate) },
     h('fieldset', {},
       h('legend', {}, 'Generate a puzzle'),
-      h('label', {}, 'Rows', h('input', { id: 'rows', type: 'number', min: 2, max: MAX_SIDE.standard, value: 7, required: true })),
-      h('label', {}, 'Columns', h('input', { id: 'cols', type: 'number', min: 2, max: MAX_SIDE.standard, value: 7, required: true })),
+      h('label', {}, 'Rows', h('input', { id: 'rows', type: 'number', min: 2, max: maxSide('standard'), value: 7, required: true })),
+      h('label', {}, 'Columns', h('input', { id: 'cols', type: 'number', min: 2, max: maxSide('standard'), value: 7, required: true })),
       h('label', {}, 'Difficulty',
         h('select', { id: 'difficulty', onchange: sizeLimits },
-          h('option', { value: 'basic' }, 'basic'),
-          h('option', { value: 'standard', selected: true }, 'standard'),
-          h('option', { value: 'advanced' }, 'advanced'),
-          h('option', { value: 'search' }, 'search'))),
+          DIFFICULTIES.map(({ difficulty, max_side: max }) => h('option', {
+            value: difficulty, selected: difficulty === 'standard', title: `up to ${max}×${max}`,
+          }, difficulty)))),
       h('label', {}, 'Seed (empty: random)', h('input', { id: 'seed', type: 'number', min: 0, step: 1, placeholder: 'random' })),
       h('button', { id: 'generate', type: 'submit' }, 'Generate')));
 
@@ -115,6 +120,8 @@ function buildPage() {
     h('div', { class: 'controls' }, loadForm, generateForm),
     status,
     h('div', { class: 'layout' }, h('div', { class: 'board', id: 'board-box' }), panel));
+  // A status of two lines pushes the board down: it shrinks to stay in the window.
+  new ResizeObserver(refitBoards).observe(status);
 
   document.addEventListener('keydown', (e) => {
     if (e.target.closest?.('input, textarea, select')) return;
@@ -141,11 +148,11 @@ function hitDiamond(a, b, kind) {
 function drawBoard() {
   const { rows, cols, clues } = game.puzzle;
   const width = cols * CELL + 2 * PAD, height = rows * CELL + 2 * PAD;
-  // Large enough to click comfortably in a 1200x900 window; CSS shrinks it on narrow screens.
-  // Tiny boards grow to about 300 units wide.
-  const scale = Math.max(0.35, Math.min(Math.max(1.6, 300 / width), 660 / width, 600 / height));
+  // Large enough to click comfortably, at most 660 px wide (tiny boards grow to about 300 units
+  // wide); fitBoard shrinks it to the window's height, and CSS to a narrow window's width.
+  const scale = Math.max(0.35, Math.min(Math.max(1.6, 300 / width), 660 / width));
   const board = svg('svg', {
-    id: 'board', viewBox: `0 0 ${width} ${height}`, width: Math.round(width * scale), height: Math.round(height * scale),
+    id: 'board', viewBox: `0 0 ${width} ${height}`,
     tabindex: 0, role: 'application', 'aria-label': `Slitherlink board, ${rows} by ${cols}`,
     dataset: { rows, cols },
   });
@@ -183,6 +190,7 @@ function drawBoard() {
   board.addEventListener('contextmenu', (e) => e.preventDefault()); // right click is a move here
   board.addEventListener('keydown', boardKey);
   $('board-box').replaceChildren(board);
+  fitBoard(board, Math.round(width * scale), Math.round(height * scale));
 }
 
 /** The drag in progress: the state it paints, the dot it last passed and the edges it set. */
@@ -454,19 +462,12 @@ function loadFromInput() {
   return openText($('puzzle-input').value, $('load'));
 }
 
-/** The largest side the page offers per difficulty: what the generator finishes well within
- * its budget. Measured through the API (test profile, 2 shared cores, seeds 1-5): 30x30 basic
- * or standard 6-13 s, 25x25 advanced 4-6 s, 20x20 search 3-15 s, 25x25 search 8 s; but 40x40
- * basic took 13-56 s, 30x30 advanced up to 47 s and 30x30 search over 60 s. Harder grades run
- * the solver's deeper rules on every try. */
-const MAX_SIDE = { basic: 30, standard: 30, advanced: 25, search: 20 };
-
-/** The generator's time budget: 20 s, and the server's limit of 60 s for boards over 15x15. */
-const generateBudget = (rows, cols) => (rows * cols > 225 ? 60000 : 20000);
+/** The generator's time budget: 20 s, and the server's limit for boards over 15x15. */
+const generateBudget = (rows, cols) => (rows * cols > 225 ? LIMITS.max_time_ms : Math.min(20000, LIMITS.max_time_ms));
 
 /** Keeps the size inputs' limits in step with the chosen difficulty. */
 function sizeLimits() {
-  const max = MAX_SIDE[$('difficulty').value];
+  const max = maxSide($('difficulty').value);
   for (const id of ['rows', 'cols']) {
     $(id).max = max;
     if (Number($(id).value) > max) $(id).value = max; // a size too big for the new difficulty
@@ -475,7 +476,7 @@ function sizeLimits() {
 
 async function generate() {
   const rows = Number($('rows').value), cols = Number($('cols').value);
-  const difficulty = $('difficulty').value, max = MAX_SIDE[difficulty];
+  const difficulty = $('difficulty').value, max = maxSide(difficulty);
   for (const [name, n] of [['Rows', rows], ['Columns', cols]]) {
     if (!Number.isInteger(n) || n < 2 || n > max) {
       say(status, `${name} must be a whole number from 2 to ${max} for ${difficulty} puzzles.`, 'error');

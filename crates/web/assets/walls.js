@@ -2,9 +2,11 @@
 // independent rectangle and the winning moves. The server is the authority on the rules: every
 // change of the move list is sent to /api/walls/analyze, whose answer (walls, rectangles,
 // values, the engine's choice) is what the page draws.
-import { api, h, svg, say } from './common.js';
+import { api, h, svg, say, serverLimits, fitBoard } from './common.js';
 
 const SAMPLE_3 = '4 5\nX....\n...X.\n.....\n.....\n';
+/** The largest side the server accepts. */
+const MAX_SIDE = (await serverLimits()).walls.max_side;
 
 const $ = (id) => document.getElementById(id);
 const status = $('status');
@@ -49,7 +51,7 @@ function boardText() {
   const kind = $('kind').value;
   if (kind === 'sample') return SAMPLE_3;
   if (kind === 'text') return $('text').value;
-  const rows = clampInt($('rows'), 1, 32), cols = clampInt($('cols'), 1, 32);
+  const rows = clampInt($('rows'), 1, MAX_SIDE), cols = clampInt($('cols'), 1, MAX_SIDE);
   const density = kind === 'random' ? clampInt($('density'), 0, 90) / 100 : 0;
   const rand = mulberry32(clampInt($('seed'), 0, 999999999));
   const lines = [`${rows} ${cols}`];
@@ -187,8 +189,7 @@ function renderBoard(a) {
   const showWins = $('show-wins').checked;
   const showValues = $('show-values').checked;
   const root = svg('svg', {
-    id: 'walls-board', width: cols * size + 2 * pad, height: rows * size + 2 * pad,
-    viewBox: `${-pad} ${-pad} ${cols * size + 2 * pad} ${rows * size + 2 * pad}`, role: 'grid',
+    id: 'walls-board', viewBox: `${-pad} ${-pad} ${cols * size + 2 * pad} ${rows * size + 2 * pad}`, role: 'grid',
     'data-rows': rows, 'data-cols': cols,
   });
   for (let r = 0; r < rows; r++) {
@@ -240,6 +241,7 @@ function renderBoard(a) {
     root.append(svg('rect', { class: `last${mine ? ' mine' : ''}`, x: last[1] * size + 2, y: last[0] * size + 2, width: size - 4, height: size - 4 }));
   }
   $('board').replaceChildren(root);
+  fitBoard(root, cols * size + 2 * pad, rows * size + 2 * pad);
 }
 
 /** Shades the cells that choosing (r, c) would turn into walls: its row and column inside
@@ -301,12 +303,29 @@ function outline(i, on) {
   if (part) part.style.strokeWidth = on ? '5' : '';
 }
 
+/** Enables the controls the chosen kind of board uses. The size fields always show the size of
+ * the board to be played: the player's own for an empty or random board (kept while another
+ * kind is chosen), else, greyed, the size the sample's or the pasted text's first line gives. */
 function syncControls() {
   const kind = $('kind').value;
+  const own = kind === 'empty' || kind === 'random';
   $('text-box').hidden = kind !== 'text';
-  for (const id of ['rows', 'cols']) $(id).disabled = kind === 'sample' || kind === 'text';
-  for (const id of ['density', 'seed']) $(id).disabled = kind !== 'random';
   if (kind === 'text' && !$('text').value) $('text').value = SAMPLE_3;
+  for (const id of ['rows', 'cols']) {
+    const input = $(id);
+    if (own && input.disabled) input.value = input.dataset.own ?? input.value;
+    if (!own && !input.disabled) input.dataset.own = input.value;
+    input.disabled = !own;
+  }
+  if (!own) showTextSize();
+  for (const id of ['density', 'seed']) $(id).disabled = kind !== 'random';
+}
+
+/** The size in the first line of the sample or the pasted text, in the greyed size fields. */
+function showTextSize() {
+  const size = /^\s*(\d+)\s+(\d+)/.exec($('kind').value === 'sample' ? SAMPLE_3 : $('text').value);
+  $('rows').value = size?.[1] ?? '';
+  $('cols').value = size?.[2] ?? '';
 }
 
 /** Keyboard play: arrows move the cursor (with the wall preview), Enter or Space plays. */
@@ -338,6 +357,8 @@ function onKey(event) {
 $('board').addEventListener('keydown', onKey);
 $('setup').addEventListener('submit', newGame);
 $('kind').addEventListener('change', syncControls);
+$('text').addEventListener('input', () => { if ($('kind').value === 'text') showTextSize(); });
+for (const id of ['rows', 'cols']) $(id).max = MAX_SIDE;
 $('undo').addEventListener('click', undo);
 $('show-values').addEventListener('change', render);
 $('show-wins').addEventListener('change', render);

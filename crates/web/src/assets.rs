@@ -3,8 +3,8 @@
 
 use axum::Router;
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 
 use crate::Shared;
@@ -62,24 +62,48 @@ fn find(path: &str) -> Option<&'static Asset> {
     ASSETS.iter().find(|a| a.path == path)
 }
 
-fn respond(path: &str) -> Response {
-    match find(path) {
-        Some(asset) => (
-            [(header::CONTENT_TYPE, content_type(asset.path)), (header::CACHE_CONTROL, "no-cache")],
-            asset.body,
-        )
-            .into_response(),
-        None => {
-            (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "no such page\n")
-                .into_response()
-        }
+/// The page answered, with status 404, for any path that is neither a file, a page nor an API
+/// route. Not in [`ASSETS`]: `/404.html` is not found either.
+const NOT_FOUND: &str = include_str!("../assets/404.html");
+
+fn respond(asset: &Asset) -> Response {
+    ([(header::CONTENT_TYPE, content_type(asset.path)), (header::CACHE_CONTROL, "no-cache")], asset.body)
+        .into_response()
+}
+
+fn not_found_page() -> Response {
+    (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_FOUND).into_response()
+}
+
+/// Every path no route takes: a page or file with trailing slashes (`/dots/`) is redirected to
+/// its address without them, keeping the query; `/api` paths get the API's JSON 404; the rest
+/// the HTML 404 page.
+pub async fn fallback(method: Method, uri: Uri) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        return crate::error::no_such_route(uri).await.into_response();
     }
+    let bare = path.trim_end_matches('/');
+    let readable = method == Method::GET || method == Method::HEAD;
+    if readable && bare.len() < path.len() && !bare.is_empty() && find(&bare[1..]).is_some() {
+        let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+        return Redirect::permanent(&format!("{bare}{query}")).into_response();
+    }
+    not_found_page()
 }
 
 pub fn routes() -> Router<Shared> {
     Router::new()
-        .route("/", get(|| async { respond("") }))
-        .route("/{file}", get(|Path(file): Path<String>| async move { respond(&file) }))
+        .route("/", get(|uri: Uri| serve(String::new(), uri)))
+        .route("/{file}", get(|Path(file): Path<String>, uri: Uri| serve(file, uri)))
+}
+
+/// The file or page `file` (`""` is the home page), else what [`fallback`] answers.
+async fn serve(file: String, uri: Uri) -> Response {
+    match find(&file) {
+        Some(asset) => respond(asset),
+        None => fallback(Method::GET, uri).await,
+    }
 }
 
 #[cfg(test)]

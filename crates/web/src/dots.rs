@@ -5,7 +5,7 @@ use std::time::Duration;
 use axum::Json;
 use axum::extract::State;
 use pencilbox_dots::board::{Line, Position};
-use pencilbox_dots::bot::{Bot, Level, Reason};
+use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level, Reason};
 use pencilbox_dots::endgame;
 use pencilbox_dots::lines::{Geometry, LineSet};
 use pencilbox_dots::solver::{Solver, TableSize};
@@ -201,7 +201,7 @@ pub async fn engine_move(
     if geo.undrawn(drawn).count() == 0 {
         return Err(ApiError::bad("every line is drawn: the game is over"));
     }
-    let budget = config.budget(req.time_ms, Duration::from_millis(1000))?;
+    let budget = config.budget(req.time_ms, DEFAULT_THINK)?;
     let seed = req.seed.unwrap_or(0);
     let out = run_engine(&config, budget, move |deadline| {
         let dims = geo.dims();

@@ -3,7 +3,8 @@
 use std::time::Duration;
 
 use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
@@ -71,7 +72,31 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 
 /// Any other `/api/...` path.
 pub async fn no_such_route(uri: axum::http::Uri) -> ApiError {
-    ApiError { status: StatusCode::NOT_FOUND, message: format!("no API route {}", uri.path()) }
+    let path = uri.path();
+    let slash =
+        if path.len() > 1 && path.ends_with('/') { " (API routes have no trailing slash)" } else { "" };
+    ApiError { status: StatusCode::NOT_FOUND, message: format!("no API route {path}{slash}") }
+}
+
+/// The request header by which a client asks for its errors about the request's content (400,
+/// 413) to come as data: status 200, the same `{"error": ...}` body, and the real status in
+/// [`ERROR_STATUS`]. Browsers log every 4xx answer in the console as a failure; the pages send
+/// this header, so that bad input typed by the user is only a message on the page.
+pub const SOFT_ERRORS: &str = "x-soft-errors";
+
+/// The response header that carries the real status of an error softened by [`SOFT_ERRORS`].
+pub const ERROR_STATUS: &str = "x-error-status";
+
+/// The middleware that softens errors for the requests that ask (see [`SOFT_ERRORS`]).
+pub async fn soften(req: Request, next: Next) -> Response {
+    let soft = req.headers().contains_key(SOFT_ERRORS);
+    let mut resp = next.run(req).await;
+    let status = resp.status();
+    if soft && matches!(status, StatusCode::BAD_REQUEST | StatusCode::PAYLOAD_TOO_LARGE) {
+        *resp.status_mut() = StatusCode::OK;
+        resp.headers_mut().insert(ERROR_STATUS, HeaderValue::from(status.as_u16()));
+    }
+    resp
 }
 
 /// A known path with the wrong method (e.g. `GET /api/dots/solve`).

@@ -1,7 +1,8 @@
 //! `pencilbox serve`: a local web app over the engines. This crate holds the HTTP side only: a
 //! JSON API whose handlers validate their input, call the engines' public APIs off the async
 //! executor with a deadline, and turn every failure into a JSON error; and the static pages,
-//! embedded in the binary so that the app works offline.
+//! embedded in the binary so that the app works offline, and a small HTML page for any other
+//! path.
 //!
 //! Edges and cells use the grid crate's numbering everywhere: cells row-major; edges are the
 //! horizontal ones row by row (`h(r, c)` joins dots `(r, c)` and `(r, c+1)`, number
@@ -15,6 +16,7 @@ mod error;
 #[cfg(test)]
 mod gate;
 mod islands;
+mod limits;
 mod slither;
 mod walls;
 
@@ -107,6 +109,7 @@ pub fn router(config: Config) -> Router {
     let limit = config.max_body;
     Router::new()
         .route("/api/health", get(health))
+        .route("/api/limits", get(limits::limits))
         .route("/api/walls/analyze", post(walls::analyze))
         .route("/api/dots/solve", post(dots::solve))
         .route("/api/dots/move", post(dots::engine_move))
@@ -122,8 +125,10 @@ pub fn router(config: Config) -> Router {
         .route("/api/islands/solve", post(islands::solve))
         .route("/api/{*rest}", axum::routing::any(error::no_such_route))
         .merge(assets::routes())
+        .fallback(assets::fallback)
         .method_not_allowed_fallback(error::wrong_method)
         .layer(DefaultBodyLimit::max(limit))
+        .layer(axum::middleware::from_fn(error::soften))
         .with_state(Arc::new(config))
 }
 

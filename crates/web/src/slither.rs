@@ -190,8 +190,9 @@ fn check_response(d: Dims, v: CheckVerdict) -> CheckResponse {
         }
         CheckVerdict::Problem(Problem::WrongNumber { cell, clue, lines, crosses }) => {
             r.verdict = "wrong_number";
-            r.message =
-                format!("the {clue} at cell {cell} has {lines} lines and {crosses} crosses around it");
+            let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            let (lines, crosses) = (count(lines, "line", "lines"), count(crosses, "cross", "crosses"));
+            r.message = format!("the {clue} at cell {cell} has {lines} and {crosses} around it");
             r.cells = vec![[cell.row, cell.col]];
             r.edges = ids(&d.cell_edges(cell));
         }

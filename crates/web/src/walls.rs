@@ -60,14 +60,8 @@ pub async fn analyze(
     State(config): State<Shared>,
     Body(req): Body<AnalyzeRequest>,
 ) -> Result<Json<AnalyzeResponse>, ApiError> {
-    let board: Board = req.board.parse().map_err(|e| ApiError::bad(format!("board: {e}")))?;
-    if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
-        return Err(ApiError::bad(format!(
-            "board: {}x{} is larger than the web app's limit of {MAX_SIDE}x{MAX_SIDE}",
-            board.rows(),
-            board.cols()
-        )));
-    }
+    let board =
+        Board::parse_within(&req.board, MAX_SIDE).map_err(|e| ApiError::bad(format!("board: {e}")))?;
     let mut position = Position::start(&board);
     for (i, &[row, col]) in req.moves.iter().enumerate() {
         position.play(&board, Cell::new(row, col)).map_err(|e| ApiError::bad(format!("moves[{i}]: {e}")))?;

@@ -90,6 +90,116 @@ async fn health_and_pages() {
     assert!(String::from_utf8(body).unwrap().contains("does not accept GET"));
 }
 
+async fn get(app: &Router, path: &str) -> axum::response::Response {
+    app.clone().oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap()
+}
+
+#[tokio::test]
+async fn limits_are_the_engines_and_the_servers() {
+    let (status, body, ctype) = send(&app(), Request::get("/api/limits").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(ctype.starts_with("application/json"));
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(v["max_time_ms"], 60_000);
+    assert_eq!(
+        v["dots"],
+        json!({ "max_side": 64, "max_lines": 128, "exact_lines": 36, "free_solve_lines": 24 })
+    );
+    assert_eq!(v["slither"]["max_side"], 100);
+    assert_eq!(v["slither"]["generate_attempts"], 200);
+    assert_eq!(
+        v["slither"]["generate"],
+        json!([
+            { "difficulty": "basic", "max_side": 30 },
+            { "difficulty": "standard", "max_side": 30 },
+            { "difficulty": "advanced", "max_side": 25 },
+            { "difficulty": "search", "max_side": 20 },
+        ])
+    );
+    assert_eq!(v["walls"], json!({ "max_side": 32 }));
+    assert_eq!(v["islands"], json!({ "max_side": 30 }));
+    // The server's own time limit is the configured one.
+    let mut config = Config::default();
+    config.max_time = Duration::from_secs(5);
+    let short = router(config);
+    let (_, body, _) = send(&short, Request::get("/api/limits").body(Body::empty()).unwrap()).await;
+    assert_eq!(serde_json::from_slice::<Value>(&body).unwrap()["max_time_ms"], 5000);
+    // Each limit is the one the routes apply.
+    let side = v["walls"]["max_side"].as_u64().unwrap();
+    ok("/api/walls/analyze", json!({ "board": format!("1 {side}\n{}\n", ".".repeat(side as usize)) })).await;
+    bad(
+        "/api/walls/analyze",
+        json!({ "board": format!("1 {}\n", side + 1) }),
+        &format!("between 1 and {side}, got"),
+    )
+    .await;
+    let square = |n: usize| format!("{n}\n{}", format!("{}#\n", "# ".repeat(n - 1)).repeat(n));
+    ok("/api/islands/solve", json!({ "board": square(30) })).await;
+    bad("/api/islands/solve", json!({ "board": square(31) }), "limit of 30x30").await;
+    bad(
+        "/api/slither/parse",
+        json!({ "puzzle": format!("101 1\n{}", ".\n".repeat(101)) }),
+        "limit of 100x100",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn unknown_pages_are_an_html_404_and_trailing_slashes_redirect() {
+    let app = app();
+    for path in ["/nope", "/nope.html", "/a/b/c", "/404.html", "/dots/x", "//"] {
+        let (status, body, ctype) = send(&app, Request::get(path).body(Body::empty()).unwrap()).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert!(ctype.starts_with("text/html"), "{path}: {ctype}");
+        let text = String::from_utf8(body).unwrap();
+        assert!(text.contains("No such page") && text.contains(r#"href="/""#), "{path}: {text}");
+    }
+    for (path, to) in [
+        ("/dots/", "/dots"),
+        ("/slither//", "/slither"),
+        ("/islands/?preset=small&seed=3", "/islands?preset=small&seed=3"),
+        ("/style.css/", "/style.css"),
+    ] {
+        let resp = get(&app, path).await;
+        assert_eq!(resp.status(), StatusCode::PERMANENT_REDIRECT, "{path}");
+        assert_eq!(resp.headers()["location"], to, "{path}");
+    }
+    // API paths keep their JSON 404, and say what is wrong with a trailing slash.
+    for (path, says) in
+        [("/api/health/", "(API routes have no trailing slash)"), ("/api", "no API route /api")]
+    {
+        let (status, body, ctype) = send(&app, Request::get(path).body(Body::empty()).unwrap()).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert!(ctype.starts_with("application/json"), "{path}: {ctype}");
+        let v: Value = serde_json::from_slice(&body).unwrap();
+        assert!(v["error"].as_str().unwrap().contains(says), "{path}: {v}");
+    }
+}
+
+#[tokio::test]
+async fn soft_errors_come_as_data_with_the_real_status_in_a_header() {
+    let app = app();
+    let asking = |path: &str, body: &str| {
+        Request::post(path).header("x-soft-errors", "1").body(Body::from(body.to_string())).unwrap()
+    };
+    let resp = app.clone().oneshot(asking("/api/walls/analyze", r#"{"board": "40 1\n"}"#)).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(resp.headers()["x-error-status"], "400");
+    let v: Value = serde_json::from_slice(&resp.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("between 1 and 32, got 40"), "{v}");
+    let big = format!("{{\"puzzle\": \"{}\"}}", "1".repeat(300 * 1024));
+    let resp = app.clone().oneshot(asking("/api/slither/parse", &big)).await.unwrap();
+    assert_eq!((resp.status(), &resp.headers()["x-error-status"]), (StatusCode::OK, &"413".parse().unwrap()));
+    // Answers that are not about the input keep their status; success has no such header.
+    let resp = app.clone().oneshot(asking("/api/nope", "{}")).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+    let resp = app.clone().oneshot(asking("/api/walls/analyze", r#"{"board": "1 1\n.\n"}"#)).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert!(resp.headers().get("x-error-status").is_none());
+    // Without the header, a 400 is a 400.
+    bad("/api/walls/analyze", json!({ "board": "40 1\n" }), "between 1 and 32").await;
+}
+
 #[tokio::test]
 async fn walls_samples_and_moves() {
     for (i, winner) in [(1, "Second"), (2, "First"), (3, "First")] {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use pencilbox_dots::board::{AsciiBoard, Line, Player, Position};
-use pencilbox_dots::bot::{Bot, Level};
+use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level};
 use pencilbox_dots::lines::{Geometry, LineSet};
 use pencilbox_dots::solver::TableSize;
 use pencilbox_grid::{Dims, Edge};
@@ -37,7 +37,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Thinking time per engine move, in milliseconds.
-    #[arg(long, default_value_t = 1000, value_name = "T")]
+    #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
     pub time_ms: u64,
     /// Transposition table of the strong engine, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
@@ -61,7 +61,7 @@ pub struct BotArgs {
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
     pub level: Level,
     /// Thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = 1000, value_name = "T")]
+    #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
     pub time_ms: u64,
     /// Seed of the engine's random choices (printed on stderr when omitted).
     #[arg(long)]
@@ -90,7 +90,7 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 100)]
     pub games: usize,
     /// Thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = 1000, value_name = "T")]
+    #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
     pub time_ms: u64,
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]

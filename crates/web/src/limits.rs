@@ -1,0 +1,78 @@
+//! `GET /api/limits`: the sizes and budgets the server accepts, so that a page asks instead of
+//! repeating them.
+
+use axum::Json;
+use axum::extract::State;
+use pencilbox_slither::deduce::Grade;
+use serde::Serialize;
+
+use crate::Shared;
+
+#[derive(Debug, Serialize)]
+pub struct Limits {
+    /// The largest `time_ms` a request may give.
+    max_time_ms: u64,
+    dots: DotsLimits,
+    slither: SlitherLimits,
+    walls: SideLimit,
+    islands: SideLimit,
+}
+
+#[derive(Debug, Serialize)]
+struct DotsLimits {
+    /// The largest side of a position (`/api/dots/endgame` reads any).
+    max_side: usize,
+    /// The most lines a board may have for `/api/dots/solve` and `/api/dots/move`.
+    max_lines: usize,
+    /// The strong level searches exactly only with at most this many undrawn lines (or when no
+    /// safe line is left); before that it answers at once by chain rules.
+    exact_lines: u32,
+    /// `/api/dots/solve` needs `time_ms` above this many undrawn lines.
+    free_solve_lines: u32,
+}
+
+#[derive(Debug, Serialize)]
+struct SlitherLimits {
+    /// The largest side of a puzzle any route reads.
+    max_side: usize,
+    /// The loops `/api/slither/generate` tries before giving up.
+    generate_attempts: usize,
+    /// Per difficulty, easiest first: the largest side worth asking `/api/slither/generate`
+    /// for (larger ones rarely finish within the time limit).
+    generate: Vec<GenerateLimit>,
+}
+
+#[derive(Debug, Serialize)]
+struct GenerateLimit {
+    difficulty: String,
+    max_side: usize,
+}
+
+#[derive(Debug, Serialize)]
+struct SideLimit {
+    /// The largest side of a board.
+    max_side: usize,
+}
+
+pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
+    use pencilbox_slither::generate;
+    Json(Limits {
+        max_time_ms: u64::try_from(config.max_time.as_millis()).unwrap_or(u64::MAX),
+        dots: DotsLimits {
+            max_side: pencilbox_dots::board::MAX_SIDE,
+            max_lines: pencilbox_dots::lines::MAX_LINES,
+            exact_lines: pencilbox_dots::bot::EXACT_LINES,
+            free_solve_lines: crate::dots::FREE_SOLVE_LINES,
+        },
+        slither: SlitherLimits {
+            max_side: crate::slither::MAX_SIDE,
+            generate_attempts: generate::ATTEMPTS,
+            generate: Grade::ALL
+                .iter()
+                .map(|&g| GenerateLimit { difficulty: g.to_string(), max_side: generate::max_side(g) })
+                .collect(),
+        },
+        walls: SideLimit { max_side: crate::walls::MAX_SIDE },
+        islands: SideLimit { max_side: crate::islands::MAX_N },
+    })
+}
