@@ -266,3 +266,23 @@ fn play_reads_moves_from_stdin() {
     assert!(t.contains("You paint 5 cells."), "{t}");
     assert!(t.contains("Engine paints"), "{t}");
 }
+
+#[test]
+fn generate_keeps_the_contest_boards_and_play_passes_over_the_decided_ones() {
+    // Seed 18 of `small` has no number: `generate` prints it all the same (contest users rely on
+    // the formula), while `play` offers the next board worth playing and says which seed made it.
+    let g = run(&["islands", "generate", "--preset", "small", "--seed", "18"]);
+    assert_eq!(stdout(&g).parse::<Board>().unwrap().numbers().count(), 0);
+    let dir = temp_dir("play-preset");
+    let p = run_in(&dir, &["islands", "play", "--preset", "small", "--seed", "18", "--time-ms", "50"], "q\n");
+    assert!(p.status.success(), "{}", stderr(&p));
+    let text = stdout(&p);
+    let first = text.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "Board: small, seed 21. The boards of seeds 18 to 20 are decided before the first move, so they were passed over."
+    );
+    let shown = run(&["islands", "generate", "--preset", "small", "--seed", "21"]);
+    assert!(text.contains(&stdout(&shown)), "the board of seed 21 is played:\n{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

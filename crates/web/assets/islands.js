@@ -31,7 +31,7 @@ const els = {
 
 /** Everything about the game on screen. Sides: 0 moves first, 1 second. */
 const game = {
-  preset: 'small', seed: 0, n: 0,
+  preset: 'small', seed: 0, requestedSeed: 0, n: 0,
   initial: [], // the generated grid (rows of tokens)
   numbers: new Map(), // "r,c" -> the number there at the start (drawn under the paint too)
   grid: [], // the current grid: '#', 'B' or a number
@@ -296,7 +296,11 @@ function render() {
 }
 
 function showShown() {
-  els.shown.replaceChildren('Board: ', h('strong', { id: 'shown-preset' }, game.preset), ` (${game.n}×${game.n}, ${game.numbers.size} number${game.numbers.size === 1 ? '' : 's'}), seed `, h('strong', { id: 'shown-seed' }, game.seed));
+  const passed = game.seed - game.requestedSeed;
+  const note = passed <= 0 ? ''
+    : passed === 1 ? ` (seed ${game.requestedSeed} was passed over: its board is decided before the first move)`
+      : ` (seeds ${game.requestedSeed} to ${game.seed - 1} were passed over: their boards are decided before the first move)`;
+  els.shown.replaceChildren('Board: ', h('strong', { id: 'shown-preset' }, game.preset), ` (${game.n}×${game.n}, ${game.numbers.size} number${game.numbers.size === 1 ? '' : 's'}), seed `, h('strong', { id: 'shown-seed' }, game.seed), h('span', { id: 'shown-passed' }, note));
 }
 
 // ---------------------------------------------------------------- the selection
@@ -562,7 +566,7 @@ function resetPlay() {
 function start(status) {
   resetPlay();
   render();
-  if (noteStatus(status)) { render(); return; }
+  if (noteStatus(status)) { say(els.status, ''); render(); return; }
   if (game.mode === 'play') {
     if (toMove() === game.human) say(els.status, 'Your turn: press on a number and drag over the cells of its region.', 'ok');
     else engineMove();
@@ -600,6 +604,8 @@ async function newBoard() {
     if (epoch !== game.epoch) return;
     game.preset = g.preset;
     game.seed = g.seed;
+    game.requestedSeed = g.requested_seed ?? g.seed;
+    els.seed.value = String(g.seed);
     game.n = g.n;
     game.initial = g.grid;
     game.initialStatus = g.status;

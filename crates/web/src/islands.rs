@@ -74,31 +74,38 @@ fn board_info(board: &Board) -> BoardInfo {
 pub struct GenerateRequest {
     /// `small` (5x5), `medium` (15x15) or `large` (30x30).
     preset: String,
+    /// The first seed to try (default 0).
     seed: Option<u64>,
 }
 
 #[derive(Debug, Serialize)]
 pub struct GenerateResponse {
     preset: String,
+    /// The seed of the board: the first from the requested one whose board is worth playing.
     seed: u64,
+    /// The seed asked for; the seeds from it up to `seed` gave boards decided before the first
+    /// move (fewer than three live numbers, or no choice that matters).
+    requested_seed: u64,
     #[serde(flatten)]
     board: BoardInfo,
 }
 
+/// A board to play: the contest generator's board for the first seed, from the requested one,
+/// whose game is worth playing (`pencilbox_islands::worth_playing`).
 pub async fn generate(
     State(config): State<Shared>,
     Body(req): Body<GenerateRequest>,
 ) -> Result<Json<GenerateResponse>, ApiError> {
     let preset: Preset = req.preset.parse()?;
-    let seed = req.seed.unwrap_or(0);
+    let requested_seed = req.seed.unwrap_or(0);
     let budget = config.budget(None, Duration::from_secs(10))?;
-    // One pass over at most 30x30 cells, but off the executor like all engine work.
-    let board = run_engine(&config, budget, move |_deadline| {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        pencilbox_islands::generate(preset.params(), &mut rng).map_err(|e| ApiError::internal(e.to_string()))
+    // A few passes over at most 30x30 cells, but off the executor like all engine work.
+    let (seed, board) = run_engine(&config, budget, move |_deadline| {
+        pencilbox_islands::playable(preset.params(), requested_seed, rand_chacha::ChaCha8Rng::seed_from_u64)
+            .map_err(|e| ApiError::internal(e.to_string()))
     })
     .await?;
-    Ok(Json(GenerateResponse { preset: preset.to_string(), seed, board: board_info(&board) }))
+    Ok(Json(GenerateResponse { preset: preset.to_string(), seed, requested_seed, board: board_info(&board) }))
 }
 
 #[derive(Debug, Deserialize)]

@@ -9,6 +9,8 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use pencilbox_web::{Config, router};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -398,6 +400,20 @@ async fn islands_routes() {
     let g = ok("/api/islands/generate", json!({ "preset": "small", "seed": 7 })).await;
     assert_eq!((g["n"].as_u64(), g["status"].as_str()), (Some(5), Some("ongoing")));
     assert_eq!(g, ok("/api/islands/generate", json!({ "preset": "small", "seed": 7 })).await);
+    // Seed 18 of `small` has no number at all: the page is offered the next board worth playing,
+    // and told which seed made it.
+    let g = ok("/api/islands/generate", json!({ "preset": "small", "seed": 18 })).await;
+    let seed = g["seed"].as_u64().unwrap();
+    assert!(seed > 18 && g["requested_seed"] == 18, "{g}");
+    let params = pencilbox_islands::Preset::Small.params();
+    let contest = |s: u64| pencilbox_islands::generate(params, &mut ChaCha8Rng::seed_from_u64(s)).unwrap();
+    assert_eq!(contest(18).numbers().count(), 0);
+    assert_eq!(
+        g["board"].as_str(),
+        Some(contest(seed).to_string().as_str()),
+        "the contest board of that seed"
+    );
+    assert!(contest(seed).numbers().count() >= 3);
     let board = example("islands/statement-1.in");
     // The 1 at (1, 3) alone is legal; with its neighbour (a 3-region) it holds two numbers.
     assert_eq!(
@@ -534,8 +550,8 @@ async fn random_json_bodies_never_500_nor_hang() {
         "preset",
         "cells",
     ];
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    let value = |rng: &mut rand_chacha::ChaCha8Rng| -> Value {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let value = |rng: &mut ChaCha8Rng| -> Value {
         match rng.random_range(0..9) {
             0 => json!(rng.random_range(-3i64..40)),
             1 => json!(

@@ -10,7 +10,7 @@ use pencilbox_islands::{Board, Level, Preset, RawMove, Status, choose_move, stat
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{generate_board, read_board};
+use super::read_board;
 use crate::options::{Side, named};
 
 #[derive(Debug, clap::Args)]
@@ -37,13 +37,35 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let seed = crate::options::seed(args.seed);
+    let stdout = std::io::stdout();
     let board = match (&args.file, args.preset) {
         (Some(f), _) => read_board(f)?,
-        (None, Some(p)) => generate_board(p.params(), seed)?,
+        (None, Some(preset)) => {
+            // A person is offered a game worth playing: boards decided before the first move are
+            // passed over (`islands generate` keeps the contest's boards as they are).
+            let (used, board) =
+                pencilbox_islands::playable(preset.params(), seed, ChaCha8Rng::seed_from_u64)?;
+            let mut out = stdout.lock();
+            write!(out, "Board: {preset}, seed {used}.")?;
+            if used != seed {
+                let passed = if used == seed + 1 {
+                    format!(
+                        "The board of seed {seed} is decided before the first move, so it was passed over."
+                    )
+                } else {
+                    format!(
+                        "The boards of seeds {seed} to {} are decided before the first move, so they were passed over.",
+                        used - 1
+                    )
+                };
+                write!(out, " {passed}")?;
+            }
+            writeln!(out)?;
+            board
+        }
         (None, None) => anyhow::bail!("give a board FILE or --preset"),
     };
     let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let opts = (args.first, args.level, Duration::from_millis(args.time_ms));
     play(board, opts, &mut rng, stdin.lock(), stdout.lock())?;
