@@ -66,7 +66,7 @@ Example:
   ...
 
 Edges: h(r,c) joins dots (r,c) and (r,c+1); v(r,c) joins dots (r,c) and (r+1,c). The rules are
-the seed's rules 1-15 and the stronger `no premature loop`, `parity across a cut`, `corner pairs
+the statement's rules 1-15 and the stronger `no premature loop`, `parity across a cut`, `corner pairs
 (at least one / at most one)`, `inside/outside colouring` and `inside and outside stay connected`.
 A step of the stronger rules may only learn a fact (`learned exactly one of ... is a line`,
 `learned cell (r, c) and the outside have different colours`). When no rule applies, explain says
@@ -77,7 +77,7 @@ Example:
   $ pencilbox slither grade examples/slither/thsl-1.in
   basic
 
-basic: rules 1-8 suffice; standard: all the seed's rules; advanced: the stronger rules are
+basic: rules 1-8 suffice; standard: all the statement's rules; advanced: the stronger rules are
 needed; search: trial and error is needed. A puzzle without exactly one solution is a verdict
 (`no solution` / `multiple solutions` on stderr, exit 1).";
 

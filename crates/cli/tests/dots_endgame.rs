@@ -19,7 +19,7 @@ macro_rules! assert_bad_input {
 }
 
 #[test]
-fn seed_examples_give_the_published_answers() {
+fn statement_examples_give_the_published_answers() {
     for name in ["endgame-1", "endgame-2"] {
         let out = run(&["dots", "endgame", &example(&format!("{name}.in"))], "");
         assert!(out.status.success(), "{}", stderr(&out));

@@ -5,7 +5,7 @@ mod common;
 use common::{root, run, stdout};
 
 #[test]
-fn solve_the_seed_examples() {
+fn solve_the_statement_examples() {
     for n in [1, 2] {
         let input = format!("examples/dots/endgame-{n}.in");
         let expected =

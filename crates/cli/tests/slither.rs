@@ -14,7 +14,7 @@ fn example(name: &str) -> String {
 }
 
 #[test]
-fn solve_prints_the_seed_picture_byte_for_byte() {
+fn solve_prints_the_statement_picture_byte_for_byte() {
     let path = format!("{}/../../examples/slither/thsl-1.in", env!("CARGO_MANIFEST_DIR"));
     let o = run(&["solve", &path], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

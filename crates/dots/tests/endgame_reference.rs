@@ -309,7 +309,7 @@ proptest! {
 }
 
 #[test]
-fn seed_examples() {
+fn statement_examples() {
     for (name, want) in [("endgame-1", -5), ("endgame-2", 6)] {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/dots/");
         let text = std::fs::read_to_string(format!("{dir}{name}.in")).unwrap();

@@ -85,7 +85,7 @@ proptest! {
 }
 
 #[test]
-fn olympiad_seed_examples_round_trip() {
+fn olympiad_statement_examples_round_trip() {
     for name in ["endgame-1", "endgame-2"] {
         let path = format!("{}/../../examples/dots/{name}.in", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(path).unwrap();

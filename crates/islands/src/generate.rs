@@ -1,8 +1,8 @@
-//! The seed's board generator.
+//! The statement's board generator.
 //!
 //! S centres at random integer positions; for every cell, d = Manhattan distance to the nearest
 //! centre; p uniform in [0, 1); if p < f(d) the cell gets a random number from [A, B]. The printed
-//! formula is garbled; we read it as the normal density the seed names, with µ = 0:
+//! formula is garbled; we read it as the normal density the statement names, with µ = 0:
 //!
 //! f(d) = B₀ · exp(−d / (2·√(N²)·σ²)) / (√(2π)·σ), σ = 0.3, B₀ = 0.6,
 //!
@@ -213,7 +213,7 @@ mod tests {
     }
 
     #[test]
-    fn density_reads_the_seed_formula() {
+    fn density_reads_the_statement_formula() {
         assert!((density(30, 0) - 0.6 / ((2.0 * std::f64::consts::PI).sqrt() * 0.3)).abs() < 1e-12);
         // Decay length 2·N·σ² = 5.4 for N = 30.
         assert!((density(30, 54) / density(30, 0) - (-10.0f64).exp()).abs() < 1e-12);

@@ -1,4 +1,4 @@
-//! Human-style deductions: the seed's rules 1–15 plus stronger named rules, each step
+//! Human-style deductions: the statement's rules 1–15 plus stronger named rules, each step
 //! reported with the edges it fixed and the facts it learned (pair states, colour relations).
 //! Uses the same [`EdgeState`] as the solver's board.
 //!
@@ -22,7 +22,7 @@ use pencilbox_grid::{Cell, Dims, Dot, Edge, Orientation};
 use crate::board::EdgeState;
 use crate::puzzle::{Puzzle, Solution};
 
-/// A named deduction rule. The seed's rules are numbered as in the issue.
+/// A named deduction rule. The statement's rules are numbered as in the statement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Rule {
@@ -89,11 +89,11 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// The seed's rules 1–8 (grade `basic`): the first 8 of [`Rule::ALL`].
+    /// The statement's rules 1–8 (grade `basic`): the first 8 of [`Rule::ALL`].
     pub const BASIC: &[Rule] = Rule::ALL.split_at(8).0;
-    /// All the seed's rules (grade `standard`): the first 15 of [`Rule::ALL`].
+    /// All the statement's rules (grade `standard`): the first 15 of [`Rule::ALL`].
     pub const STANDARD: &[Rule] = Rule::ALL.split_at(15).0;
-    /// Every rule (grade `advanced`), in grade order: the seed's 1–8, the seed's 9–15, then the
+    /// Every rule (grade `advanced`), in grade order: the statement's 1–8, the statement's 9–15, then the
     /// stronger ones. None of them guesses: trial and error (a value refuted by propagation) is
     /// what the `search` grade means, so it is not a rule here.
     pub const ALL: &[Rule] = &[
@@ -954,7 +954,7 @@ impl Deducer {
                 }
                 // The far edges are always lines. The middle one is too, except when the
                 // whole solution is the 6-edge loop around both cells (then it is crossed):
-                // the seed's statement misses that case.
+                // the statement misses that case.
                 let [far1, middle, far2] = edges;
                 let mut fixes = vec![(far1, line), (far2, line)];
                 if !self.pair_loop_possible(cell, other) {
@@ -1569,7 +1569,7 @@ fn differ_bits(l: &Local, mask: u8) -> u32 {
 pub enum Grade {
     /// Rules 1–8 suffice.
     Basic,
-    /// All the seed's rules suffice.
+    /// All the statement's rules suffice.
     Standard,
     /// The stronger named rules are needed.
     Advanced,
@@ -1637,7 +1637,7 @@ mod tests {
 
     #[test]
     fn grade_rule_sets_end_where_the_seed_says() {
-        // Basic is the seed's rules 1–8, standard all 15 of them; the names carry the numbers.
+        // Basic is the statement's rules 1–8, standard all 15 of them; the names carry the numbers.
         assert_eq!(Rule::BASIC.last(), Some(&Rule::DeadEnd));
         assert_eq!(Rule::STANDARD.last(), Some(&Rule::OneEntered));
         assert!(Rule::BASIC.iter().all(|r| r.name().split(' ').next().unwrap().parse::<u32>().unwrap() <= 8));

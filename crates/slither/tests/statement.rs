@@ -1,4 +1,4 @@
-//! The seed example byte for byte.
+//! The statement's example byte for byte.
 
 use pencilbox_slither::{Verdict, format, solver};
 
@@ -8,7 +8,7 @@ fn example(name: &str) -> String {
 }
 
 #[test]
-fn thsl_seed_picture_is_byte_exact() {
+fn thsl_statement_picture_is_byte_exact() {
     let input = format::parse(&example("thsl-1.in")).unwrap();
     assert_eq!(input.puzzles.len(), 1);
     assert!(!input.numbered);
