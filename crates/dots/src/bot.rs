@@ -1,4 +1,4 @@
-//! Playing engines: `random`, `greedy` and `strong`.
+//! Playing engines: `random`, `greedy`, `basic` and `strong`.
 //!
 //! Every engine is given a seeded random generator and a deadline by its caller; none reads the
 //! clock otherwise.
@@ -7,7 +7,11 @@
 //! * `greedy` takes a box when it can, otherwise draws a line that gives nothing away (at random),
 //!   otherwise the line that gives away the fewest boxes.
 //! * `strong` plays exactly (with the [`Solver`]) whenever the rest of the game is small enough
-//!   to solve before the deadline, and otherwise follows chain theory: it never hands out boxes
+//!   to solve in half its time, and otherwise searches until the deadline with Monte Carlo tree
+//!   search guided by chain theory, ending in exact values where the solver affords them
+//!   ([`crate::mcts`]).
+//! * `basic` (the strong level before the search) plays exactly whenever the rest of the game is
+//!   small enough to solve before the deadline, and otherwise follows chain theory: it never hands out boxes
 //!   while safe lines remain, takes what it is given except that it declines the last two boxes
 //!   of a chain (the last four of a loop) when more long chains or loops are still to come, so
 //!   that it keeps control (Berlekamp, "The Dots and Boxes Game"), and when it must hand out
@@ -28,18 +32,27 @@ use crate::solver::{Solver, TableSize};
 pub enum Level {
     Random,
     Greedy,
+    Basic,
     Strong,
 }
 
-pencilbox_grid::named!(Level, "level", { Random => "random", Greedy => "greedy", Strong => "strong" });
+pencilbox_grid::named!(Level, "level", {
+    Random => "random",
+    Greedy => "greedy",
+    Basic => "basic",
+    Strong => "strong",
+});
 
 /// How the strong engine chose its move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Reason {
     /// Only one move was worth considering.
     Forced,
     /// The exact value of the position is known; the move keeps it.
     Exact { value: i32 },
+    /// The search's choice: its estimate of the position's value for the mover (their boxes
+    /// minus the opponent's, of those still unclaimed) and the playouts behind it.
+    Search { value: f64, playouts: u32 },
     /// A rule of thumb (the position was too large to solve in time).
     Heuristic,
     /// The level plays at random or greedily.
@@ -47,13 +60,17 @@ pub enum Reason {
 }
 
 /// A chosen move and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Choice {
     pub line: Edge,
     pub reason: Reason,
 }
 
-/// Above this many undrawn lines the strong engine does not try to solve exactly while safe
+/// At most this many undrawn lines (or none safe), the strong level first tries an exact solve
+/// with half its time; above, the search has all of it (and solves its own small leaves).
+const STRONG_EXACT_LINES: u32 = 26;
+
+/// Above this many undrawn lines the basic engine does not try to solve exactly while safe
 /// lines remain (a solve would not finish in a second; see the README's performance table).
 pub const EXACT_LINES: u32 = 36;
 
@@ -75,7 +92,7 @@ impl std::fmt::Debug for Bot {
 impl Bot {
     /// An engine for `geo`'s board; `table` sizes the strong level's transposition table.
     pub fn new(level: Level, geo: Geometry, table: TableSize) -> Bot {
-        let solver = (level == Level::Strong).then(|| Solver::new(geo.clone(), table));
+        let solver = matches!(level, Level::Basic | Level::Strong).then(|| Solver::new(geo.clone(), table));
         Bot { level, geo, solver, exact_lines: EXACT_LINES }
     }
 
@@ -108,11 +125,38 @@ impl Bot {
         match self.level {
             Level::Random => Some(Choice { line: *undrawn.choose(rng)?, ..level }),
             Level::Greedy => Some(Choice { line: greedy(&self.geo, drawn, &undrawn, rng), ..level }),
+            Level::Basic => Some(self.basic(drawn, &undrawn, rng, deadline)),
             Level::Strong => Some(self.strong(drawn, &undrawn, rng, deadline)),
         }
     }
 
+    /// Exact when the solve takes at most half the time left, else the search.
     fn strong(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
+        let geo = &self.geo;
+        if undrawn.len() == 1 {
+            return Choice { line: undrawn[0], reason: Reason::Forced };
+        }
+        if let Some(e) = free_capture(geo, drawn) {
+            return Choice { line: e, reason: Reason::Forced };
+        }
+        let safe_left = undrawn.iter().any(|&e| !geo.gives_box(drawn, e));
+        let now = Instant::now();
+        if let Some(solver) = self.solver.as_mut()
+            && (undrawn.len() as u32 <= STRONG_EXACT_LINES || !safe_left)
+        {
+            solver.set_deadline(Some(now + deadline.saturating_duration_since(now) / 2));
+            if let Ok((value, Some(line))) = solver.best_move(drawn) {
+                return Choice { line, reason: Reason::Exact { value } };
+            }
+        }
+        let estimate = crate::mcts::Search::new(&self.geo, self.solver.as_mut(), rng, deadline).run(drawn);
+        Choice {
+            line: estimate.line,
+            reason: Reason::Search { value: estimate.value, playouts: estimate.playouts },
+        }
+    }
+
+    fn basic(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
         let geo = &self.geo;
         if undrawn.len() == 1 {
             return Choice { line: undrawn[0], reason: Reason::Forced };
@@ -135,7 +179,7 @@ impl Bot {
 }
 
 /// A line that takes a box without making another one takeable, if there is one.
-fn free_capture(geo: &Geometry, drawn: LineSet) -> Option<Edge> {
+pub(crate) fn free_capture(geo: &Geometry, drawn: LineSet) -> Option<Edge> {
     geo.boxes().filter(|&b| geo.drawn_sides(drawn, b) == 3).find_map(|b| {
         let e = Edge((geo.box_sides(b) & !drawn.0).trailing_zeros() as usize);
         let other = geo.edge_boxes(e).find(|&x| x != b);
@@ -161,7 +205,7 @@ fn greedy(geo: &Geometry, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng) 
 
 /// The line that hands out the smallest chain or loop; in a 2-chain its middle line, which the
 /// opponent cannot decline.
-fn smallest_handout(geo: &Geometry, drawn: LineSet, undrawn: &[Edge]) -> Edge {
+pub(crate) fn smallest_handout(geo: &Geometry, drawn: LineSet, undrawn: &[Edge]) -> Edge {
     let chains = Chains::of(geo, drawn);
     let cost = |e: Edge| {
         let c = chains.chain_of_line[e.0];
@@ -196,7 +240,7 @@ fn heuristic(geo: &Geometry, drawn: LineSet, undrawn: &[Edge], safe: &[Edge], rn
 
 /// When a chain can be taken: take a box, or decline the last two (all-but-two) when long
 /// chains or loops remain to be handed out later, which keeps control.
-fn chain_capture(geo: &Geometry, drawn: LineSet) -> Option<Edge> {
+pub(crate) fn chain_capture(geo: &Geometry, drawn: LineSet) -> Option<Edge> {
     let b = geo.boxes().find(|&b| geo.drawn_sides(drawn, b) == 3)?;
     let e = Edge((geo.box_sides(b) & !drawn.0).trailing_zeros() as usize);
     let Some(c) = geo.edge_boxes(e).find(|&x| x != b) else { return Some(e) };

@@ -9,5 +9,7 @@ pub mod endgame;
 pub mod lines;
 // The exact solver for any position (alpha-beta with a transposition table).
 pub mod solver;
-// Playing engines: random, greedy, strong.
+// Playing engines: random, greedy, basic, strong.
 pub mod bot;
+// The strong engine's Monte Carlo tree search for positions too large to solve.
+pub mod mcts;

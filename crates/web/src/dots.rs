@@ -214,6 +214,7 @@ pub async fn engine_move(
             Reason::Forced => ("forced", None),
             Reason::Exact { value } => ("exact", Some(value)),
             Reason::Heuristic => ("heuristic", None),
+            Reason::Search { .. } => ("search", None),
             Reason::Level => ("level", None),
         };
         Ok(MoveResponse {
