@@ -338,6 +338,17 @@ fn byte_tables(perm: &[usize]) -> Vec<[u128; 256]> {
         .collect()
 }
 
+impl LineSet {
+    /// The drawn lines of a position (a thin adapter from [`crate::board::Position`]); `None`
+    /// when the board has more than [`MAX_LINES`] lines.
+    pub fn of_position(position: &crate::board::Position) -> Option<LineSet> {
+        if position.dims().num_edges() > MAX_LINES {
+            return None;
+        }
+        Some(position.drawn().iter().fold(LineSet::EMPTY, |s, i| LineSet(s.0 | 1 << i)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,86 +440,5 @@ mod tests {
     fn too_many_lines_is_an_error() {
         assert!(Geometry::new(Dims::new(8, 8).unwrap()).is_err());
         assert!(Geometry::new(Dims::new(7, 7).unwrap()).is_ok());
-    }
-}
-
-/// No chain: the line gives no box away.
-pub const NO_CHAIN: u8 = u8::MAX;
-
-/// The chains and loops of a position without takeable boxes: maximal groups of boxes with
-/// exactly two undrawn sides, joined by undrawn lines. Drawing any line that touches one of them
-/// hands the group's boxes to the opponent.
-#[derive(Clone, Debug)]
-pub struct Chains {
-    /// `chain_of_line[e]`: the group the undrawn line `e` touches, or [`NO_CHAIN`] if `e` is safe.
-    pub chain_of_line: [u8; MAX_LINES],
-    /// `len[i]`: the number of boxes of group `i`.
-    pub len: [u8; 64],
-    /// `is_loop[i]`: every undrawn side of group `i` joins two of its own boxes.
-    pub is_loop: [bool; 64],
-    /// The number of groups.
-    pub count: usize,
-}
-
-impl Chains {
-    /// The groups of `drawn`; boxes with one undrawn side (takeable) count as their own.
-    pub fn of(geo: &Geometry, drawn: LineSet) -> Chains {
-        Chains::of_counts(geo, drawn, &geo.side_counts(drawn))
-    }
-
-    /// [`Chains::of`] given the position's [`SideCounts`].
-    pub fn of_counts(geo: &Geometry, drawn: LineSet, counts: &SideCounts) -> Chains {
-        let mut out =
-            Chains { chain_of_line: [NO_CHAIN; MAX_LINES], len: [0; 64], is_loop: [false; 64], count: 0 };
-        let two = counts.with[2];
-        let undrawn = |b: BoxId| if two >> b.0 & 1 == 1 { 2 } else { 0 };
-        let mut group = [NO_CHAIN; 64];
-        let mut stack = [BoxId(0); 64];
-        let mut starts = two;
-        while starts != 0 {
-            let start = BoxId(starts.trailing_zeros() as u8);
-            starts &= starts - 1;
-            if group[start.0 as usize] != NO_CHAIN {
-                continue;
-            }
-            let id = out.count as u8;
-            out.count += 1;
-            let mut closed = true;
-            group[start.0 as usize] = id;
-            stack[0] = start;
-            let mut top = 1;
-            while top > 0 {
-                top -= 1;
-                let b = stack[top];
-                out.len[id as usize] += 1;
-                let free = geo.box_sides(b) & !drawn.0;
-                for e in LineSet(free).iter() {
-                    out.chain_of_line[e.0] = id;
-                    match geo.edge_boxes(e).find(|&x| x != b) {
-                        Some(n) if undrawn(n) == 2 => {
-                            if group[n.0 as usize] == NO_CHAIN {
-                                group[n.0 as usize] = id;
-                                stack[top] = n;
-                                top += 1;
-                            }
-                        }
-                        _ => closed = false,
-                    }
-                }
-            }
-            out.is_loop[id as usize] = closed;
-        }
-        out
-    }
-}
-
-impl LineSet {
-    /// The drawn lines of a position (a thin adapter from [`crate::board::Position`]); `None`
-    /// when the board has more than [`MAX_LINES`] lines.
-    pub fn of_position(position: &crate::board::Position) -> Option<LineSet> {
-        if position.dims().num_edges() > MAX_LINES {
-            return None;
-        }
-        Some(position.drawn().iter().fold(LineSet::EMPTY, |s, i| LineSet(s.0 | 1 << i)))
     }
 }

@@ -7,7 +7,8 @@ use pencilbox_grid::Edge;
 use super::Score;
 use super::keys::Images;
 use super::search::Worker;
-use crate::lines::{BoxId, Chains, Geometry, LineSet, MAX_LINES, NO_CHAIN, SideCounts};
+use crate::chains::{Chains, NO_CHAIN};
+use crate::lines::{BoxId, Geometry, LineSet, MAX_LINES, SideCounts};
 
 /// A short list of lines kept on the stack (the search allocates nothing per node), each with
 /// an upper bound on its value for the mover (`NO_BOUND` when none is known).

@@ -9,8 +9,9 @@ use pencilbox_grid::Edge;
 use super::keys::Images;
 use super::table::{Busy, Entry, Table};
 use super::{Score, Settings, Stats};
+use crate::chains::Chains;
 use crate::endgame;
-use crate::lines::{Chains, Geometry, LineSet, MAX_LINES, SideCounts};
+use crate::lines::{Geometry, LineSet, MAX_LINES, SideCounts};
 
 /// One search thread: its counters and move-ordering state, and the shared table.
 pub(super) struct Worker<'s, 'p> {
@@ -81,12 +82,8 @@ impl<'s> Worker<'s, '_> {
 
     fn simple_endgame_value(&self, drawn: LineSet, counts: &SideCounts) -> Score {
         let chains = Chains::of_counts(self.geo, drawn, counts);
-        let (mut open, mut closed) = (Vec::new(), Vec::new());
-        for i in 0..chains.count {
-            let len = usize::from(chains.len[i]);
-            if chains.is_loop[i] { closed.push(len) } else { open.push(len) }
-        }
-        endgame::value(&endgame::Components::new(open, closed)) as Score
+        let parts = (0..chains.count).map(|i| (chains.kind(i), usize::from(chains.len[i])));
+        endgame::value(&parts.collect()) as Score
     }
 
     /// Fail-soft negamax alpha-beta. `left` is the number of unclaimed boxes.
