@@ -7,6 +7,8 @@
 
 use pencilbox_grid::{Cell, Dims, Edge, Symmetry};
 
+use crate::board::Position;
+
 /// The largest number of lines a compact board may have (one bit per line in a `u128`).
 pub const MAX_LINES: usize = 128;
 
@@ -59,7 +61,7 @@ impl SideCounts {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoxId(pub u8);
 
-/// Errors building a compact geometry.
+/// Errors putting a board or a position in the compact form.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GeometryError {
@@ -98,10 +100,8 @@ pub struct Geometry {
 
 impl Geometry {
     pub fn new(dims: Dims) -> Result<Geometry, GeometryError> {
+        fits(dims)?;
         let n = dims.num_edges();
-        if n > MAX_LINES {
-            return Err(GeometryError::TooManyLines { dims, lines: n, max: MAX_LINES });
-        }
         let box_sides =
             dims.cells().map(|cell| dims.cell_edges(cell).iter().fold(0u128, |m, e| m | 1 << e.0)).collect();
         let edge_boxes = dims
@@ -339,14 +339,26 @@ fn byte_tables(perm: &[usize]) -> Vec<[u128; 256]> {
 }
 
 impl LineSet {
-    /// The drawn lines of a position (a thin adapter from [`crate::board::Position`]); `None`
-    /// when the board has more than [`MAX_LINES`] lines.
-    pub fn of_position(position: &crate::board::Position) -> Option<LineSet> {
-        if position.dims().num_edges() > MAX_LINES {
-            return None;
-        }
-        Some(position.drawn().iter().fold(LineSet::EMPTY, |s, i| LineSet(s.0 | 1 << i)))
+    /// The drawn lines of a position; fails when its board has more than [`MAX_LINES`] lines.
+    pub fn of_position(position: &Position) -> Result<LineSet, GeometryError> {
+        fits(position.dims())?;
+        Ok(position.drawn().iter().fold(LineSet::EMPTY, |s, i| LineSet(s.0 | 1 << i)))
     }
+}
+
+/// A position in the compact form the solver and the bots search on: its board's geometry and
+/// its drawn lines. Fails when the board has more than [`MAX_LINES`] lines.
+pub fn compact(position: &Position) -> Result<(Geometry, LineSet), GeometryError> {
+    Ok((Geometry::new(position.dims())?, LineSet::of_position(position)?))
+}
+
+/// Whether a board fits the compact form.
+fn fits(dims: Dims) -> Result<(), GeometryError> {
+    let lines = dims.num_edges();
+    if lines > MAX_LINES {
+        return Err(GeometryError::TooManyLines { dims, lines, max: MAX_LINES });
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -438,7 +450,19 @@ mod tests {
 
     #[test]
     fn too_many_lines_is_an_error() {
-        assert!(Geometry::new(Dims::new(8, 8).unwrap()).is_err());
-        assert!(Geometry::new(Dims::new(7, 7).unwrap()).is_ok());
+        let (big, small) = (Dims::new(8, 8).unwrap(), Dims::new(7, 7).unwrap());
+        let too_many = GeometryError::TooManyLines { dims: big, lines: 144, max: MAX_LINES };
+        assert_eq!(Geometry::new(big).unwrap_err(), too_many);
+        assert!(Geometry::new(small).is_ok());
+        let position = Position::empty_of(big).unwrap();
+        assert_eq!(LineSet::of_position(&position).unwrap_err(), too_many);
+        assert_eq!(compact(&position).unwrap_err(), too_many);
+        assert_eq!(
+            too_many.to_string(),
+            "a 8x8 board has 144 lines; the solver and the bots handle at most 128"
+        );
+        let position = Position::from_lines(small, [Edge(0), Edge(111)]).unwrap();
+        let (geo, drawn) = compact(&position).unwrap();
+        assert_eq!((geo.dims(), drawn), (small, LineSet(1 | 1 << 111)));
     }
 }

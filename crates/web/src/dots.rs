@@ -6,7 +6,7 @@ use axum::Json;
 use axum::extract::State;
 use pencilbox_dots::board::{Line, Position};
 use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level, Reason};
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::lines::{self, Geometry, LineSet};
 use pencilbox_dots::solver::{Solver, TableSize};
 use pencilbox_dots::{chains, endgame};
 use pencilbox_grid::{Dims, Edge, Named};
@@ -74,13 +74,8 @@ impl PositionSpec {
     }
 
     /// The position in the solver's compact form.
-    fn compact(&self) -> Result<(Position, Geometry, LineSet), ApiError> {
-        let pos = self.read()?;
-        let geo = Geometry::new(pos.dims())
-            .map_err(|e| ApiError::bad(format!("board too large for the solver: {e}")))?;
-        let lines =
-            LineSet::of_position(&pos).ok_or_else(|| ApiError::bad("board too large for the solver"))?;
-        Ok((pos, geo, lines))
+    fn compact(&self) -> Result<(Geometry, LineSet), ApiError> {
+        lines::compact(&self.read()?).map_err(|e| ApiError::bad(e.to_string()))
     }
 }
 
@@ -122,7 +117,7 @@ pub async fn solve(
     State(config): State<Shared>,
     Body(req): Body<SolveRequest>,
 ) -> Result<Json<SolveResponse>, ApiError> {
-    let (_, geo, drawn) = req.spec.compact()?;
+    let (geo, drawn) = req.spec.compact()?;
     let undrawn = geo.undrawn(drawn).count();
     if undrawn > FREE_SOLVE_LINES && req.time_ms.is_none() {
         return Err(ApiError::bad(format!(
@@ -197,7 +192,7 @@ pub async fn engine_move(
     Body(req): Body<MoveRequest>,
 ) -> Result<Json<MoveResponse>, ApiError> {
     let level: Level = req.level.parse()?;
-    let (_, geo, drawn) = req.spec.compact()?;
+    let (geo, drawn) = req.spec.compact()?;
     if geo.undrawn(drawn).count() == 0 {
         return Err(ApiError::bad("every line is drawn: the game is over"));
     }
