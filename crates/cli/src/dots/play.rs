@@ -39,7 +39,7 @@ pub struct PlayArgs {
     /// Thinking time per engine move, in milliseconds.
     #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
     pub time_ms: u64,
-    /// Transposition table of the strong engine, in MiB.
+    /// The most the strong engine's transposition table may take, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub tt_mib: usize,
 }
@@ -66,7 +66,7 @@ pub struct BotArgs {
     /// Seed of the engine's random choices (printed on stderr when omitted).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Transposition table of the strong engine, in MiB.
+    /// The most the strong engine's transposition table may take, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub tt_mib: usize,
 }
@@ -98,7 +98,7 @@ pub struct MatchArgs {
     /// Base seed; game i uses seed + i (a fresh one is printed when omitted).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Transposition table of each strong engine, in MiB.
+    /// The most each strong engine's transposition table may take, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub tt_mib: usize,
     /// Print JSON instead of text.

@@ -48,7 +48,8 @@ pub struct SolveArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Size of the transposition table in MiB.
+    /// The most the transposition table may take, in MiB (a position with few undrawn lines
+    /// gets only what it can use).
     #[arg(long, default_value_t = 1024, value_name = "MIB")]
     pub tt_mib: usize,
     /// Search threads sharing the table (1 or 2): a second thread helps on an idle machine

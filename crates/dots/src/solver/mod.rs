@@ -122,9 +122,18 @@ impl Pruning {
 pub type Progress<'a> = Box<dyn FnMut(&Stats) + 'a>;
 
 /// The exact solver for one board size; keep it between solves to reuse its table.
+///
+/// The table is allocated by the first search, as large as the position can use within the
+/// [`TableSize`] asked for, and grows when a later position can use more: a solver for a big
+/// board costs little until it is asked about a big position.
 pub struct Solver<'a> {
     geo: Geometry,
     table: Table,
+    /// The size asked for: a ceiling for [`TableSize::Mib`].
+    size: TableSize,
+    /// The enhanced-cutoff threshold set by [`Solver::set_etc_lines`], which then no longer
+    /// follows the table's size.
+    etc_lines: Option<u32>,
     stats: Stats,
     deadline: Option<Instant>,
     progress: Option<Progress<'a>>,
@@ -176,20 +185,21 @@ pub const CACHED_TABLE_BYTES: usize = 64 << 20;
 pub const PARALLEL_LINES: u32 = 20;
 
 impl<'a> Solver<'a> {
+    /// A solver for `geo`'s board with a table of `size` (allocated by the first search).
     pub fn new(geo: Geometry, size: TableSize) -> Solver<'a> {
-        let table = Table::of_size(size, geo.num_lines());
-        let etc_lines = if table.bytes() <= CACHED_TABLE_BYTES { ETC_LINES_CACHED } else { ETC_LINES };
-        let stats = Stats { tt_capacity: table.capacity(), ..Stats::default() };
+        let table = Table::new(0, geo.num_lines());
         Solver {
             geo,
             table,
-            stats,
+            size,
+            etc_lines: None,
+            stats: Stats::default(),
             deadline: None,
             progress: None,
             settings: Settings {
                 use_symmetry: true,
                 pruning: Pruning::ALL,
-                etc_lines,
+                etc_lines: ETC_LINES_CACHED,
                 parallel_lines: PARALLEL_LINES,
             },
             history: [0; MAX_LINES],
@@ -241,6 +251,7 @@ impl<'a> Solver<'a> {
     /// [`ETC_LINES`], or [`ETC_LINES_CACHED`] with a table of at most [`CACHED_TABLE_BYTES`];
     /// for tests, which reach the rule on small positions, and for tuning).
     pub fn set_etc_lines(&mut self, lines: u32) {
+        self.etc_lines = Some(lines);
         self.settings.etc_lines = lines;
     }
     /// Let two threads split the work from this many undrawn lines on (default
@@ -254,8 +265,24 @@ impl<'a> Solver<'a> {
         self.stats.tt_used = 0;
     }
 
+    /// Makes the table as large as a search from `drawn` can use, within the size asked for
+    /// (see `Table::entries_for`); the enhanced-cutoff threshold follows its new size.
+    fn fit_table(&mut self, drawn: LineSet) {
+        let undrawn = self.geo.undrawn(drawn).count();
+        let entries = Table::entries_for(self.size, self.geo.num_lines(), undrawn);
+        if entries as u64 <= self.table.capacity() {
+            return;
+        }
+        self.table.grow(entries);
+        self.stats.tt_capacity = self.table.capacity();
+        self.stats.tt_used = self.table.used();
+        let cached = self.table.bytes() <= CACHED_TABLE_BYTES;
+        self.settings.etc_lines = self.etc_lines.unwrap_or(if cached { ETC_LINES_CACHED } else { ETC_LINES });
+    }
+
     /// The exact value of the position for the player to move.
     pub fn value(&mut self, drawn: LineSet) -> Result<Score, OutOfTime> {
+        self.fit_table(drawn);
         let settings = self.settings;
         let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= settings.parallel_lines;
         let (geo, table) = (&self.geo, &self.table);
@@ -337,6 +364,8 @@ impl<'a> Solver<'a> {
 
     /// The value of every legal move, in line-number order.
     pub fn move_values(&mut self, drawn: LineSet) -> Result<Vec<(Edge, Score)>, OutOfTime> {
+        // One table for every child, sized for the position rather than for the first child.
+        self.fit_table(drawn);
         let undrawn = self.geo.undrawn(drawn);
         undrawn.iter().map(|e| Ok((e, self.move_value(drawn, e)?))).collect()
     }
@@ -397,10 +426,46 @@ mod tests {
     #[test]
     fn etc_threshold_follows_the_table_size() {
         let geo = |r, c| Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+        let etc = |r, c, mib, drawn: LineSet| {
+            let mut solver = Solver::new(geo(r, c), TableSize::Mib(mib));
+            solver.fit_table(drawn);
+            solver.settings.etc_lines
+        };
         // 3x3 caps its table at 2^17 entries, 1.7 MB, whatever the budget.
-        assert_eq!(Solver::new(geo(3, 3), TableSize::Mib(1024)).settings.etc_lines, ETC_LINES_CACHED);
-        assert_eq!(Solver::new(geo(4, 4), TableSize::Mib(64)).settings.etc_lines, ETC_LINES_CACHED);
-        assert_eq!(Solver::new(geo(4, 4), TableSize::Mib(65)).settings.etc_lines, ETC_LINES);
+        assert_eq!(etc(3, 3, 1024, LineSet::EMPTY), ETC_LINES_CACHED);
+        assert_eq!(etc(4, 4, 64, LineSet::EMPTY), ETC_LINES_CACHED);
+        assert_eq!(etc(4, 4, 65, LineSet::EMPTY), ETC_LINES);
+        // 4x4 with 20 lines drawn: at most 2^20 entries, 13 MB.
+        assert_eq!(etc(4, 4, 1024, LineSet((1 << 20) - 1)), ETC_LINES_CACHED);
+    }
+
+    /// A table as large as the position can use, within the size asked for: 2^undrawn entries
+    /// at most (every set of drawn lines a search can reach), 2^(3n/4 - 1) on n lines.
+    #[test]
+    fn the_table_fits_the_position() {
+        let gib = TableSize::Mib(1024);
+        // 5x5 (60 lines) with 5 undrawn lines: 32 entries, in 7 buckets of 5.
+        assert_eq!(Table::entries_for(gib, 60, 5), 32);
+        // The empty 3x3 board (24 lines): 2^17 entries, as before the undrawn count was used.
+        assert_eq!(Table::entries_for(gib, 24, 24), 1 << 17);
+        // 4x4 with 8 lines drawn: the ceiling, 1 GiB of 64-byte buckets of 5.
+        assert_eq!(Table::entries_for(gib, 40, 32), 5 << 24);
+        assert_eq!(Table::entries_for(TableSize::Entries(8), 60, 5), 8);
+        let geo = Geometry::new(Dims::new(5, 5).unwrap()).unwrap();
+        let mut solver = Solver::new(geo.clone(), gib);
+        assert_eq!(solver.stats().tt_capacity, 0, "nothing allocated before a search");
+        let undrawn = |lines: u128| LineSet(geo.all_lines().0 & !lines);
+        assert_eq!(solver.value(undrawn(0b11111)).unwrap(), 5);
+        assert_eq!(solver.stats().tt_capacity, 35);
+        // A later, larger position grows the table, which keeps what it held.
+        let eight = undrawn(0x0101_0101_0101_0101);
+        assert_eq!(solver.value(eight).unwrap(), 13);
+        let used = solver.stats().tt_used;
+        assert!(used > 0, "{:?}", solver.stats());
+        let twelve = undrawn(0xfff);
+        solver.fit_table(twelve);
+        assert_eq!((solver.stats().tt_capacity, solver.stats().tt_used), (4100, used));
+        assert_eq!(solver.value(twelve).unwrap(), Solver::new(geo.clone(), gib).value(twelve).unwrap());
     }
 
     /// Deferring moves to a second pass (as a thread does with those the other is searching)

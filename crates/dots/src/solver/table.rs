@@ -8,7 +8,9 @@ use crate::lines::LineSet;
 /// How large a transposition table to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableSize {
-    /// About this many mebibytes.
+    /// At most about this many mebibytes: the solver allocates what the position it is asked
+    /// about can use (see `Table::entries_for`), and grows the table when a later position
+    /// can use more.
     Mib(usize),
     /// Exactly this many entries (rounded up to whole buckets); `0` disables the table.
     Entries(usize),
@@ -186,29 +188,56 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// A table of `size` for a board of `lines` lines.
+    /// The entries worth allocating, at most `size`, for a search from a position with
+    /// `undrawn` undrawn lines on a board of `lines` lines. [`TableSize::Entries`] is exact.
     ///
-    /// A table much larger than the search needs only costs cache and TLB misses: the search
-    /// stores a few million positions on a 31-line board (3x4), about a hundred thousand on 24
-    /// lines (3x3); the best sizes measured were 2^17 and 2^22 entries (docs/PERFORMANCE.md,
-    /// "table size"). So a size in MiB is capped at 2^(3n/4 - 1) entries for n lines.
-    pub(super) fn of_size(size: TableSize, lines: usize) -> Table {
-        let entries = match size {
+    /// A size in MiB is a ceiling, for two reasons. A search from the position reaches at
+    /// most 2^undrawn sets of drawn lines, so a table with more entries never fills. And a
+    /// table much larger than the search needs only costs cache and TLB misses (and the time to
+    /// clear it): the search stores a few million positions on a 31-line board (3x4), about a
+    /// hundred thousand on 24 lines (3x3), and the best sizes measured were 2^17 and 2^22
+    /// entries (docs/PERFORMANCE.md, "table size"), so at most 2^(3n/4 - 1) entries for n lines.
+    pub(super) fn entries_for(size: TableSize, lines: usize, undrawn: u32) -> usize {
+        match size {
             TableSize::Mib(mib) => {
-                let wanted = mib * (1 << 20) / size_of::<Bucket>() * Self::slots(lines);
-                wanted.min(1 << (lines * 3 / 4).saturating_sub(1).min(40))
+                let ceiling = mib * (1 << 20) / size_of::<Bucket>() * Self::slots(lines);
+                let useful = (lines * 3 / 4).saturating_sub(1).min(undrawn as usize).min(40);
+                ceiling.min(1 << useful)
             }
             TableSize::Entries(n) => n,
-        };
-        Table::new(entries, lines)
+        }
     }
 
     /// A table of (at least) `entries` entries for a board of `lines` lines.
-    fn new(entries: usize, lines: usize) -> Table {
-        let key_words = Self::key_words(lines);
-        let slots = Self::slots(lines);
+    pub(super) fn new(entries: usize, lines: usize) -> Table {
+        Table::with_layout(entries, Self::key_words(lines))
+    }
+
+    fn with_layout(entries: usize, key_words: usize) -> Table {
+        let slots = BUCKET_WORDS / (key_words + 1);
         let buckets = std::iter::repeat_with(Bucket::default).take(entries.div_ceil(slots)).collect();
         Table { buckets, used: AtomicU64::new(0), key_words, slots }
+    }
+
+    /// Grows the table to (at least) `entries` entries, keeping what it holds.
+    pub(super) fn grow(&mut self, entries: usize) {
+        let old = std::mem::replace(self, Table::with_layout(entries, self.key_words));
+        let mut fresh = 0;
+        for bucket in &old.buckets {
+            for entry in old.entries(bucket) {
+                fresh += u64::from(self.store(Self::lines(entry.key), entry));
+            }
+        }
+        *self.used.get_mut() = fresh;
+    }
+
+    /// The entries in use in one of this table's buckets.
+    fn entries(&self, bucket: &Bucket) -> impl Iterator<Item = Entry> {
+        let words = bucket.words();
+        let k = self.key_words;
+        (0..self.slots)
+            .map(move |i| if k == 2 { Entry::unpack::<2>(&words, i) } else { Entry::unpack::<4>(&words, i) })
+            .filter(|e| e.weight != 0)
     }
 
     /// Key words per entry on a board of `lines` lines.
@@ -240,6 +269,11 @@ impl Table {
 
     fn key(lines: LineSet) -> [u32; 4] {
         [lines.0 as u32, (lines.0 >> 32) as u32, (lines.0 >> 64) as u32, (lines.0 >> 96) as u32]
+    }
+
+    /// The line set of a key (the inverse of [`Table::key`]).
+    fn lines(key: [u32; 4]) -> LineSet {
+        LineSet(key.iter().rev().fold(0, |set, &word| set << 32 | u128::from(word)))
     }
 
     fn bucket_index(&self, lines: LineSet) -> usize {
