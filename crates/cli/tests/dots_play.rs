@@ -70,6 +70,10 @@ fn solve_bad_input_exits_2() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(!o.stderr.is_empty());
     }
+    // A board too large for the solver: the engine's one message.
+    let o = run(&["dots", "solve", "--board", "9x9"], "");
+    let message = "a 9x9 board has 180 lines; the solver and the bots handle at most 128";
+    assert!(String::from_utf8_lossy(&o.stderr).contains(message), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 #[test]

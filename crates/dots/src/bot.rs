@@ -24,7 +24,8 @@ use pencilbox_grid::Edge;
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
-use crate::lines::{Chains, Geometry, GeometryError, LineSet, NO_CHAIN};
+use crate::chains::{Chains, NO_CHAIN};
+use crate::lines::{Geometry, GeometryError, LineSet};
 use crate::solver::{Solver, TableSize};
 
 /// How well an engine plays.

@@ -59,9 +59,10 @@
 
 use std::fmt;
 
-use pencilbox_grid::{Cell, Dims, Edge};
+use pencilbox_grid::Cell;
 
 use crate::board::Position;
+use crate::chains::{self, Kind};
 
 /// Errors about positions that are not simple loony endgames.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -108,6 +109,20 @@ impl Components {
     }
 }
 
+/// Components from `(kind, length)` pairs.
+impl FromIterator<(Kind, usize)> for Components {
+    fn from_iter<I: IntoIterator<Item = (Kind, usize)>>(parts: I) -> Components {
+        let (mut chains, mut loops) = (Vec::new(), Vec::new());
+        for (kind, len) in parts {
+            match kind {
+                Kind::Chain => chains.push(len),
+                Kind::Loop => loops.push(len),
+            }
+        }
+        Components::new(chains, loops)
+    }
+}
+
 impl fmt::Display for Components {
     /// `chains: 1 3 3; loops: 4` (or `-` for none).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -144,71 +159,13 @@ fn check_boxes(pos: &Position, ok: impl Fn(u8) -> bool, allowed: &'static str) -
     }
 }
 
-/// Splits a simple loony endgame into its chains and loops.
+/// Splits a simple loony endgame into its chains and loops (see [`crate::chains`]).
 ///
-/// With every box at 0 or 2 undrawn sides, an undrawn line never touches a claimed box, so the
-/// undrawn lines and the unclaimed boxes form a graph in which every box has degree 2 and the
-/// outside of the board (where border lines lead) has any degree: its components are paths from
-/// the border to the border (chains) and cycles (loops).
+/// With every box at 0 or 2 undrawn sides, an undrawn line never touches a claimed box, so every
+/// unclaimed box lies in a chain from the border to the border or in a loop.
 pub fn decompose(pos: &Position) -> Result<Components, EndgameError> {
     check_simple(pos)?;
-    let dims = pos.dims();
-    let mut seen = vec![false; dims.num_cells()];
-    let mut chains = Vec::new();
-    let mut loops = Vec::new();
-    // Chains first: walk in from every undrawn border line whose box is not yet visited.
-    for edge in border_edges(dims) {
-        if pos.is_drawn(edge) {
-            continue;
-        }
-        let Some(start) = dims.edge_cells(edge).into_iter().flatten().next() else { continue };
-        if seen[dims.cell_index(start)] {
-            continue;
-        }
-        let (len, closed) = walk(pos, &mut seen, start, edge);
-        debug_assert!(!closed);
-        chains.push(len);
-    }
-    // Whatever unclaimed box is left lies on a loop.
-    for cell in dims.cells() {
-        if seen[dims.cell_index(cell)] || pos.undrawn_sides(cell) == 0 {
-            continue;
-        }
-        let entry = pos.undrawn_sides_of(cell).next().expect("a box with 2 undrawn sides");
-        let (len, closed) = walk(pos, &mut seen, cell, entry);
-        debug_assert!(closed);
-        loops.push(len);
-    }
-    Ok(Components::new(chains, loops))
-}
-
-/// Follows undrawn lines from `start`, entered through `entry`, until the walk leaves the board
-/// (a chain) or comes back to a visited box (a loop). Returns the number of boxes walked and
-/// whether the walk closed up.
-fn walk(pos: &Position, seen: &mut [bool], start: Cell, entry: Edge) -> (usize, bool) {
-    let dims = pos.dims();
-    let (mut cell, mut came_by, mut len) = (start, entry, 0);
-    loop {
-        seen[dims.cell_index(cell)] = true;
-        len += 1;
-        let exit = pos.undrawn_sides_of(cell).find(|&e| e != came_by).expect("a box with 2 undrawn sides");
-        let next = dims.edge_cells(exit).into_iter().flatten().find(|&c| c != cell);
-        match next {
-            None => return (len, false),
-            Some(c) if seen[dims.cell_index(c)] => return (len, true),
-            Some(c) => (cell, came_by) = (c, exit),
-        }
-    }
-}
-
-/// The lines on the border of the board, clockwise from the top-left corner.
-fn border_edges(dims: Dims) -> impl Iterator<Item = Edge> {
-    let (r, c) = (dims.rows(), dims.cols());
-    let top = (0..c).map(move |j| dims.h_edge(0, j));
-    let right = (0..r).map(move |i| dims.v_edge(i, c));
-    let bottom = (0..c).rev().map(move |j| dims.h_edge(r, j));
-    let left = (0..r).rev().map(move |i| dims.v_edge(i, 0));
-    top.chain(right).chain(bottom).chain(left)
+    Ok(chains::sizes(pos).into_iter().collect())
 }
 
 /// The opener's value after opening a chain of `n` boxes, when the rest is worth `x` to whoever
@@ -455,6 +412,7 @@ pub mod reference {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pencilbox_grid::Dims;
 
     fn v(chains: &[usize], loops: &[usize]) -> i64 {
         value(&Components::new(chains.to_vec(), loops.to_vec()))
@@ -474,8 +432,7 @@ mod tests {
 
     #[test]
     fn decomposes_a_loop_and_border_chains() {
-        // 2×2 board with only the inner cross drawn minus... a single 4-loop: all border lines
-        // drawn, the four inner lines undrawn.
+        // A single 4-loop on a 2×2 board: all border lines drawn, the four inner lines undrawn.
         let d = Dims::new(2, 2).unwrap();
         let inner = [d.h_edge(1, 0), d.h_edge(1, 1), d.v_edge(0, 1), d.v_edge(1, 1)];
         let p = Position::from_lines(d, d.edges().filter(|e| !inner.contains(e))).unwrap();

@@ -3,6 +3,8 @@
 
 // Positions, moves and the text formats (olympiad, OpenSpiel line string, ASCII picture).
 pub mod board;
+// Chains and loops: the one decomposition of a position into the groups a move hands out.
+pub mod chains;
 // Exact values of simple loony endgames made of independent chains and loops.
 pub mod endgame;
 // The compact line-set representation the solver and the bots search on.

@@ -7,6 +7,8 @@
 
 use pencilbox_grid::{Cell, Dims, Edge, Symmetry};
 
+use crate::board::Position;
+
 /// The largest number of lines a compact board may have (one bit per line in a `u128`).
 pub const MAX_LINES: usize = 128;
 
@@ -59,7 +61,7 @@ impl SideCounts {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoxId(pub u8);
 
-/// Errors building a compact geometry.
+/// Errors putting a board or a position in the compact form.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GeometryError {
@@ -98,10 +100,8 @@ pub struct Geometry {
 
 impl Geometry {
     pub fn new(dims: Dims) -> Result<Geometry, GeometryError> {
+        fits(dims)?;
         let n = dims.num_edges();
-        if n > MAX_LINES {
-            return Err(GeometryError::TooManyLines { dims, lines: n, max: MAX_LINES });
-        }
         let box_sides =
             dims.cells().map(|cell| dims.cell_edges(cell).iter().fold(0u128, |m, e| m | 1 << e.0)).collect();
         let edge_boxes = dims
@@ -338,6 +338,29 @@ fn byte_tables(perm: &[usize]) -> Vec<[u128; 256]> {
         .collect()
 }
 
+impl LineSet {
+    /// The drawn lines of a position; fails when its board has more than [`MAX_LINES`] lines.
+    pub fn of_position(position: &Position) -> Result<LineSet, GeometryError> {
+        fits(position.dims())?;
+        Ok(position.drawn().iter().fold(LineSet::EMPTY, |s, i| LineSet(s.0 | 1 << i)))
+    }
+}
+
+/// A position in the compact form the solver and the bots search on: its board's geometry and
+/// its drawn lines. Fails when the board has more than [`MAX_LINES`] lines.
+pub fn compact(position: &Position) -> Result<(Geometry, LineSet), GeometryError> {
+    Ok((Geometry::new(position.dims())?, LineSet::of_position(position)?))
+}
+
+/// Whether a board fits the compact form.
+fn fits(dims: Dims) -> Result<(), GeometryError> {
+    let lines = dims.num_edges();
+    if lines > MAX_LINES {
+        return Err(GeometryError::TooManyLines { dims, lines, max: MAX_LINES });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,88 +450,19 @@ mod tests {
 
     #[test]
     fn too_many_lines_is_an_error() {
-        assert!(Geometry::new(Dims::new(8, 8).unwrap()).is_err());
-        assert!(Geometry::new(Dims::new(7, 7).unwrap()).is_ok());
-    }
-}
-
-/// No chain: the line gives no box away.
-pub const NO_CHAIN: u8 = u8::MAX;
-
-/// The chains and loops of a position without takeable boxes: maximal groups of boxes with
-/// exactly two undrawn sides, joined by undrawn lines. Drawing any line that touches one of them
-/// hands the group's boxes to the opponent.
-#[derive(Clone, Debug)]
-pub struct Chains {
-    /// `chain_of_line[e]`: the group the undrawn line `e` touches, or [`NO_CHAIN`] if `e` is safe.
-    pub chain_of_line: [u8; MAX_LINES],
-    /// `len[i]`: the number of boxes of group `i`.
-    pub len: [u8; 64],
-    /// `is_loop[i]`: every undrawn side of group `i` joins two of its own boxes.
-    pub is_loop: [bool; 64],
-    /// The number of groups.
-    pub count: usize,
-}
-
-impl Chains {
-    /// The groups of `drawn`; boxes with one undrawn side (takeable) count as their own.
-    pub fn of(geo: &Geometry, drawn: LineSet) -> Chains {
-        Chains::of_counts(geo, drawn, &geo.side_counts(drawn))
-    }
-
-    /// [`Chains::of`] given the position's [`SideCounts`].
-    pub fn of_counts(geo: &Geometry, drawn: LineSet, counts: &SideCounts) -> Chains {
-        let mut out =
-            Chains { chain_of_line: [NO_CHAIN; MAX_LINES], len: [0; 64], is_loop: [false; 64], count: 0 };
-        let two = counts.with[2];
-        let undrawn = |b: BoxId| if two >> b.0 & 1 == 1 { 2 } else { 0 };
-        let mut group = [NO_CHAIN; 64];
-        let mut stack = [BoxId(0); 64];
-        let mut starts = two;
-        while starts != 0 {
-            let start = BoxId(starts.trailing_zeros() as u8);
-            starts &= starts - 1;
-            if group[start.0 as usize] != NO_CHAIN {
-                continue;
-            }
-            let id = out.count as u8;
-            out.count += 1;
-            let mut closed = true;
-            group[start.0 as usize] = id;
-            stack[0] = start;
-            let mut top = 1;
-            while top > 0 {
-                top -= 1;
-                let b = stack[top];
-                out.len[id as usize] += 1;
-                let free = geo.box_sides(b) & !drawn.0;
-                for e in LineSet(free).iter() {
-                    out.chain_of_line[e.0] = id;
-                    match geo.edge_boxes(e).find(|&x| x != b) {
-                        Some(n) if undrawn(n) == 2 => {
-                            if group[n.0 as usize] == NO_CHAIN {
-                                group[n.0 as usize] = id;
-                                stack[top] = n;
-                                top += 1;
-                            }
-                        }
-                        _ => closed = false,
-                    }
-                }
-            }
-            out.is_loop[id as usize] = closed;
-        }
-        out
-    }
-}
-
-impl LineSet {
-    /// The drawn lines of a position (a thin adapter from [`crate::board::Position`]); `None`
-    /// when the board has more than [`MAX_LINES`] lines.
-    pub fn of_position(position: &crate::board::Position) -> Option<LineSet> {
-        if position.dims().num_edges() > MAX_LINES {
-            return None;
-        }
-        Some(position.drawn().iter().fold(LineSet::EMPTY, |s, i| LineSet(s.0 | 1 << i)))
+        let (big, small) = (Dims::new(8, 8).unwrap(), Dims::new(7, 7).unwrap());
+        let too_many = GeometryError::TooManyLines { dims: big, lines: 144, max: MAX_LINES };
+        assert_eq!(Geometry::new(big).unwrap_err(), too_many);
+        assert!(Geometry::new(small).is_ok());
+        let position = Position::empty_of(big).unwrap();
+        assert_eq!(LineSet::of_position(&position).unwrap_err(), too_many);
+        assert_eq!(compact(&position).unwrap_err(), too_many);
+        assert_eq!(
+            too_many.to_string(),
+            "a 8x8 board has 144 lines; the solver and the bots handle at most 128"
+        );
+        let position = Position::from_lines(small, [Edge(0), Edge(111)]).unwrap();
+        let (geo, drawn) = compact(&position).unwrap();
+        assert_eq!((geo.dims(), drawn), (small, LineSet(1 | 1 << 111)));
     }
 }

@@ -6,10 +6,10 @@ use axum::Json;
 use axum::extract::State;
 use pencilbox_dots::board::{Line, Position};
 use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level, Reason};
-use pencilbox_dots::endgame;
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::lines::{self, Geometry, LineSet};
 use pencilbox_dots::solver::{Solver, TableSize};
-use pencilbox_grid::{Cell, Dims, Edge};
+use pencilbox_dots::{chains, endgame};
+use pencilbox_grid::{Dims, Edge, Named};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
@@ -74,13 +74,8 @@ impl PositionSpec {
     }
 
     /// The position in the solver's compact form.
-    fn compact(&self) -> Result<(Position, Geometry, LineSet), ApiError> {
-        let pos = self.read()?;
-        let geo = Geometry::new(pos.dims())
-            .map_err(|e| ApiError::bad(format!("board too large for the solver: {e}")))?;
-        let lines =
-            LineSet::of_position(&pos).ok_or_else(|| ApiError::bad("board too large for the solver"))?;
-        Ok((pos, geo, lines))
+    fn compact(&self) -> Result<(Geometry, LineSet), ApiError> {
+        lines::compact(&self.read()?).map_err(|e| ApiError::bad(e.to_string()))
     }
 }
 
@@ -122,7 +117,7 @@ pub async fn solve(
     State(config): State<Shared>,
     Body(req): Body<SolveRequest>,
 ) -> Result<Json<SolveResponse>, ApiError> {
-    let (_, geo, drawn) = req.spec.compact()?;
+    let (geo, drawn) = req.spec.compact()?;
     let undrawn = geo.undrawn(drawn).count();
     if undrawn > FREE_SOLVE_LINES && req.time_ms.is_none() {
         return Err(ApiError::bad(format!(
@@ -197,7 +192,7 @@ pub async fn engine_move(
     Body(req): Body<MoveRequest>,
 ) -> Result<Json<MoveResponse>, ApiError> {
     let level: Level = req.level.parse()?;
-    let (_, geo, drawn) = req.spec.compact()?;
+    let (geo, drawn) = req.spec.compact()?;
     if geo.undrawn(drawn).count() == 0 {
         return Err(ApiError::bad("every line is drawn: the game is over"));
     }
@@ -259,46 +254,6 @@ pub struct Component {
     boxes: Vec<[usize; 2]>,
 }
 
-/// The chains and loops of a position that `endgame::decompose` accepted (every box has 0 or 2
-/// undrawn sides), with their boxes. The unclaimed boxes and the undrawn lines form a graph of
-/// degree 2 at every box; a component that reaches the border through an undrawn line is a
-/// chain, one that does not is a loop. The lengths are checked against `decompose` by the caller.
-fn components_with_boxes(pos: &Position) -> Vec<Component> {
-    let dims = pos.dims();
-    let open_border =
-        |cell: Cell| pos.undrawn_sides_of(cell).any(|e| dims.edge_cells(e).iter().any(Option::is_none));
-    let mut seen = vec![false; dims.num_cells()];
-    let mut out = Vec::new();
-    // Chain ends first (so each chain is walked from an end), then what is left: loops.
-    let starts: Vec<Cell> = dims
-        .cells()
-        .filter(|&c| pos.undrawn_sides(c) > 0)
-        .filter(|&c| open_border(c))
-        .chain(dims.cells().filter(|&c| pos.undrawn_sides(c) > 0))
-        .collect();
-    for start in starts {
-        if seen[dims.cell_index(start)] {
-            continue;
-        }
-        let chain = open_border(start);
-        let mut boxes = Vec::new();
-        let mut next = Some(start);
-        while let Some(cell) = next {
-            seen[dims.cell_index(cell)] = true;
-            boxes.push([cell.row, cell.col]);
-            next = pos
-                .undrawn_sides_of(cell)
-                .flat_map(|e| dims.edge_cells(e))
-                .flatten()
-                .find(|&c| !seen[dims.cell_index(c)]);
-        }
-        let kind = if chain { "chain" } else { "loop" };
-        out.push(Component { kind, length: boxes.len(), boxes });
-    }
-    out.sort_by_key(|c| (c.kind != "chain", c.length, c.boxes[0]));
-    out
-}
-
 pub async fn endgame(
     State(config): State<Shared>,
     Body(req): Body<EndgameRequest>,
@@ -309,12 +264,16 @@ pub async fn endgame(
     let out = run_engine(&config, budget, move |_deadline| {
         let parts = endgame::decompose(&pos)
             .map_err(|e| ApiError::bad(format!("not a simple chains-and-loops endgame: {e}")))?;
-        let components = components_with_boxes(&pos);
-        let lengths =
-            |kind| components.iter().filter(|c| c.kind == kind).map(|c| c.length).collect::<Vec<_>>();
-        if (lengths("chain").as_slice(), lengths("loop").as_slice()) != (parts.chains(), parts.loops()) {
-            return Err(ApiError::internal("the component boxes disagree with the endgame decomposition"));
-        }
+        let mut found = chains::components(&pos);
+        found.sort_by_key(|c| (c.kind, c.len(), c.boxes[0]));
+        let components = found
+            .into_iter()
+            .map(|c| Component {
+                kind: c.kind.name(),
+                length: c.len(),
+                boxes: c.boxes.iter().map(|b| [b.row, b.col]).collect(),
+            })
+            .collect();
         Ok(EndgameResponse {
             chains: parts.chains().to_vec(),
             loops: parts.loops().to_vec(),

@@ -299,6 +299,10 @@ async fn dots_solve_move_endgame() {
     bad("/api/dots/endgame", json!({ "rows": 2, "cols": 2 }), "not a simple chains-and-loops endgame").await;
     bad("/api/dots/solve", json!({ "position": "2 2\n00\n" }), "position: ").await;
     bad("/api/dots/solve", json!({ "rows": 2 }), "give `position`").await;
+    // A board too large for the solver: the engine's one message, on both routes that solve.
+    let too_large = "a 8x8 board has 144 lines; the solver and the bots handle at most 128";
+    bad("/api/dots/solve", json!({ "rows": 8, "cols": 8, "time_ms": 100 }), too_large).await;
+    bad("/api/dots/move", json!({ "rows": 8, "cols": 8, "level": "greedy" }), too_large).await;
 }
 
 const THSL_URL: &str = "https://puzz.link/p?slither/6/5/g11bga18060216bc21c";

@@ -39,7 +39,7 @@ pub struct PlayArgs {
     /// Thinking time per engine move, in milliseconds.
     #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
     pub time_ms: u64,
-    /// Transposition table of the strong engine, in MiB.
+    /// The most the strong engine's transposition table may take, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub tt_mib: usize,
 }
@@ -66,7 +66,7 @@ pub struct BotArgs {
     /// Seed of the engine's random choices (printed on stderr when omitted).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Transposition table of the strong engine, in MiB.
+    /// The most the strong engine's transposition table may take, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub tt_mib: usize,
 }
@@ -98,7 +98,7 @@ pub struct MatchArgs {
     /// Base seed; game i uses seed + i (a fresh one is printed when omitted).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Transposition table of each strong engine, in MiB.
+    /// The most each strong engine's transposition table may take, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub tt_mib: usize,
     /// Print JSON instead of text.
@@ -159,7 +159,7 @@ fn play_game_in_terminal(args: &PlayArgs, out: &mut impl Write) -> anyhow::Resul
                 }
             }
         } else {
-            let drawn = LineSet::of_position(&position).context("board too large for the engine")?;
+            let drawn = LineSet::of_position(&position)?;
             let deadline = Instant::now() + Duration::from_millis(args.time_ms);
             let choice = bot.choose(drawn, &mut rng, deadline).context("the engine found no move")?;
             writeln!(out, "engine plays {}", line_name(dims, choice.line))?;
@@ -223,7 +223,7 @@ fn bot_answer(
         *bot = Some(engine(*level, dims, tt_mib)?);
     }
     let engine = bot.as_mut().context("no engine")?;
-    let drawn = LineSet::of_position(&position).context("board too large for the engine")?;
+    let drawn = LineSet::of_position(&position)?;
     let deadline = Instant::now() + Duration::from_millis(*time_ms);
     let choice = engine.choose(drawn, rng, deadline).context("no legal move: every line is drawn")?;
     Ok(format!("move {} {}", choice.line.index(), Line::of(dims, choice.line)))
@@ -269,7 +269,7 @@ fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameRe
     // `turn` 0 is engine A.
     let mut turn = if a_first { 0 } else { 1 };
     while !position.is_over() {
-        let drawn = LineSet::of_position(&position).context("board too large for the engines")?;
+        let drawn = LineSet::of_position(&position)?;
         let deadline = Instant::now() + Duration::from_millis(args.time_ms);
         let choice = bots[turn].choose(drawn, &mut rng, deadline).context("an engine found no move")?;
         let player = if turn == 0 { Player::A } else { Player::B };

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use pencilbox_dots::board::{AsciiBoard, Line, Position};
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::lines;
 use pencilbox_dots::solver::{Solver, Stats, TableSize};
 use pencilbox_grid::Dims;
 
@@ -48,7 +48,8 @@ pub struct SolveArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Size of the transposition table in MiB.
+    /// The most the transposition table may take, in MiB (a position with few undrawn lines
+    /// gets only what it can use).
     #[arg(long, default_value_t = 1024, value_name = "MIB")]
     pub tt_mib: usize,
     /// Search threads sharing the table (1 or 2): a second thread helps on an idle machine
@@ -96,13 +97,6 @@ pub fn read_position(
     Ok(position)
 }
 
-/// The compact form of a position for the solver and the bots.
-pub fn compact(position: &Position) -> anyhow::Result<(Geometry, LineSet)> {
-    let geo = Geometry::new(position.dims())?;
-    let lines = LineSet::of_position(position).context("board too large")?;
-    Ok((geo, lines))
-}
-
 /// A spinner on stderr that appears once a solve has run for a second.
 fn progress_reporter() -> impl FnMut(&Stats) {
     let start = Instant::now();
@@ -130,7 +124,7 @@ fn progress_reporter() -> impl FnMut(&Stats) {
 
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let position = read_position(&args.input, args.board, args.format)?;
-    let (geo, drawn) = compact(&position)?;
+    let (geo, drawn) = lines::compact(&position)?;
     let dims = geo.dims();
     let mut solver = Solver::new(geo, TableSize::Mib(args.tt_mib));
     solver.set_progress(Some(Box::new(progress_reporter())));

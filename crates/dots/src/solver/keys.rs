@@ -1,0 +1,80 @@
+//! Canonical table keys: a position and every position it maps to under the board's symmetries
+//! and exchanges of twin lines share one key, so the table stores their common value once.
+
+use pencilbox_grid::Edge;
+
+use super::search::Worker;
+use crate::lines::LineSet;
+
+/// The drawn lines and their images under every symmetry of the board, each normalised under
+/// exchanges of twin lines (see `Worker::key_of`), kept up to date move by move so that the
+/// canonical key costs a few comparisons.
+#[derive(Clone, Copy)]
+pub(super) struct Images {
+    pub(super) drawn: u128,
+    keys: [u128; 8],
+}
+
+impl Worker<'_, '_> {
+    /// The table key of `drawn` and the symmetry that maps `drawn` to it.
+    pub(super) fn key(&self, drawn: LineSet) -> (LineSet, usize) {
+        self.key_of(&self.images(drawn))
+    }
+
+    pub(super) fn images(&self, drawn: LineSet) -> Images {
+        let mut keys = [0; 8];
+        for (s, img) in keys.iter_mut().enumerate().take(self.geo.num_symmetries()) {
+            *img = self.geo.normalise_twins(self.geo.transform(s, drawn).0);
+        }
+        Images { drawn: drawn.0, keys }
+    }
+
+    /// The images once `e` (undrawn) is drawn. In a normalised image a twin group has its
+    /// lowest lines drawn, so one more line of the group is its lowest undrawn one.
+    pub(super) fn child_images(&self, im: &Images, e: Edge) -> Images {
+        let mut keys = im.keys;
+        for (s, img) in keys.iter_mut().enumerate().take(self.geo.num_symmetries()) {
+            *img = self.geo.draw_normalised(s, *img, e);
+        }
+        Images { drawn: im.drawn | 1 << e.0, keys }
+    }
+
+    /// The table key and the symmetry that gives it: the smallest image under the board's
+    /// symmetries, each image first normalised under exchanges of twin lines.
+    ///
+    /// Why this is a key of the whole class: a symmetry maps twin groups onto twin groups, so
+    /// for positions `y = σ0(τ(x))` with `τ` an exchange of twins, each `σ(y)` is an exchange of
+    /// twins applied to `σσ0(x)`: both have the same normalised images, hence the same minimum.
+    pub(super) fn key_of(&self, im: &Images) -> (LineSet, usize) {
+        if !self.settings.use_symmetry {
+            return (LineSet(im.drawn), 0);
+        }
+        let mut best = (LineSet(im.keys[0]), 0);
+        for s in 1..self.geo.num_symmetries() {
+            if im.keys[s] < best.0.0 {
+                best = (LineSet(im.keys[s]), s);
+            }
+        }
+        best
+    }
+
+    /// `e` if it is undrawn, else an undrawn twin of it (the table's move hints are stored in
+    /// the orientation of the key, where twins may have been exchanged).
+    pub(super) fn undrawn_twin(&self, drawn: LineSet, e: Edge) -> Edge {
+        if !drawn.contains(e) {
+            return e;
+        }
+        match self.geo.twin_groups().iter().find(|&&g| g >> e.0 & 1 == 1) {
+            Some(&g) if g & !drawn.0 != 0 => Edge((g & !drawn.0).trailing_zeros() as usize),
+            _ => e,
+        }
+    }
+
+    pub(super) fn map_to_key(&self, sym: usize, e: Edge) -> u8 {
+        self.geo.map_edge(sym, e).0 as u8
+    }
+
+    pub(super) fn unmap_from_key(&self, sym: usize, e: u8) -> Edge {
+        self.geo.map_edge(self.geo.inverse(sym), Edge(e as usize))
+    }
+}

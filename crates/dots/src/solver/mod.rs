@@ -1,0 +1,497 @@
+//! The exact solver for any Dots-and-Boxes position.
+//!
+//! The value of a position is the net score (the mover's points minus the opponent's) over the
+//! boxes still unclaimed, under best play by both sides. It depends on the set of drawn lines
+//! alone, not on the score so far nor on who drew the last line, which is what makes a
+//! transposition table keyed on the drawn lines sound (Barker & Korf, "Solving Dots-And-Boxes",
+//! AAAI 2012, the basis of this design).
+//!
+//! The search is a fail-soft negamax alpha-beta, driven by MTD(f) null-window probes from the
+//! root, with:
+//!
+//! * a fixed-size transposition table of value bounds, keyed on the canonical image of the drawn
+//!   lines under the board's symmetry group and under exchanges of *twin lines* (the two border
+//!   lines of a corner box are the same string from the same coin to the ground in the
+//!   strings-and-coins view: Berlekamp, ch. 2; Barker & Korf), kept up to date move by move;
+//! * capture reductions (see `Worker::capture_options`): when a box can be taken, at most two
+//!   moves need to be searched;
+//! * one move per equivalence class when nothing can be taken: one line per twin group, one line
+//!   per chain of 3+ boxes or loop, one line per 1-chain, and only the middle line of a 2-chain
+//!   (the half-hearted hand-out is dominated: see `Worker::short_chain_line`);
+//! * move ordering: the table's best move first, then moves that give no box away (those that
+//!   use up safe moves first, then by a history heuristic), then hand-outs, shortest chain first;
+//! * upper bounds on loony moves (`Worker::loony_bound`) and enhanced transposition cutoffs near
+//!   the root, whose probes also bound each move by its child's stored lower bound;
+//! * the exact chain-and-loop value of simple loony endgames (every unclaimed box has two
+//!   undrawn sides) from [`crate::endgame`];
+//! * optionally a second thread that searches the same probes and shares the table; near the
+//!   root each thread defers the moves whose child the other is searching, so the two split the
+//!   work (ABDADA; [`Solver::set_threads`]).
+//!
+//! A search can be given a deadline and a progress callback; an interrupted search returns
+//! [`OutOfTime`] and leaves only sound bounds in the table.
+//!
+//! The parts, each next to the reasoning that justifies it:
+//!
+//! * this module: the public API and the MTD(f) driver, with its helper thread;
+//! * `search`: one search thread (`Worker`) and its alpha-beta node;
+//! * `table`: the shared transposition table (sequence-locked buckets) and the ABDADA marks;
+//! * `keys`: canonical table keys under the board's symmetries and exchanges of twin lines;
+//! * `moves`: the moves worth searching (capture reductions, one line per class of equivalent
+//!   lines), their order, and the bounds that skip moves (loony moves, enhanced cutoffs).
+//!
+//! Measurements behind the constants are in docs/PERFORMANCE.md (Dots-and-Boxes), with the
+//! commands that reproduce them.
+
+mod keys;
+mod moves;
+mod search;
+mod table;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use pencilbox_grid::{Edge, OutOfTime};
+
+use crate::lines::{Geometry, LineSet, MAX_LINES};
+use search::Worker;
+pub use table::TableSize;
+use table::{Busy, Table};
+
+/// A net score: the mover's points minus the opponent's, over the unclaimed boxes.
+pub type Score = i32;
+
+/// Counters exposed to progress reporting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions visited.
+    pub nodes: u64,
+    /// Transposition-table probes that gave a cutoff or an exact value.
+    pub tt_hits: u64,
+    /// Entries currently in use in the table.
+    pub tt_used: u64,
+    /// Entries the table can hold.
+    pub tt_capacity: u64,
+    /// What is known so far of the root value: `lower..=upper`.
+    pub lower: Score,
+    pub upper: Score,
+}
+
+/// Which exact pruning rules the search uses. All are on by default; switching them off is for
+/// tests that check each rule leaves the values unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Take a box at once when its capture changes nothing else.
+    pub free_captures: bool,
+    /// When a chain can be taken, search only captures and the double-dealing move.
+    pub chain_captures: bool,
+    /// Search one opening line per chain of 3+ boxes or loop.
+    pub one_line_per_long_chain: bool,
+    /// Value simple loony endgames with the endgame module instead of searching them.
+    pub simple_endgames: bool,
+    /// Skip loony moves whose upper bound (see `Worker::loony_bound`) is at most alpha.
+    pub loony_bounds: bool,
+    /// Search only the middle line of each 2-chain and one line of each 1-chain.
+    pub short_chains: bool,
+    /// Search one undrawn line of each group of twin lines (see [`Geometry::twin_groups`]).
+    pub twin_lines: bool,
+}
+
+impl Pruning {
+    pub const ALL: Pruning = Pruning {
+        free_captures: true,
+        chain_captures: true,
+        one_line_per_long_chain: true,
+        simple_endgames: true,
+        loony_bounds: true,
+        short_chains: true,
+        twin_lines: true,
+    };
+    pub const NONE: Pruning = Pruning {
+        free_captures: false,
+        chain_captures: false,
+        one_line_per_long_chain: false,
+        simple_endgames: false,
+        loony_bounds: false,
+        short_chains: false,
+        twin_lines: false,
+    };
+}
+
+/// A callback the solver calls every few hundred thousand nodes with its current counters.
+pub type Progress<'a> = Box<dyn FnMut(&Stats) + 'a>;
+
+/// The exact solver for one board size; keep it between solves to reuse its table.
+///
+/// The table is allocated by the first search, as large as the position can use within the
+/// [`TableSize`] asked for, and grows when a later position can use more: a solver for a big
+/// board costs little until it is asked about a big position.
+pub struct Solver<'a> {
+    geo: Geometry,
+    table: Table,
+    /// The size asked for: a ceiling for [`TableSize::Mib`].
+    size: TableSize,
+    /// The enhanced-cutoff threshold set by [`Solver::set_etc_lines`], which then no longer
+    /// follows the table's size.
+    etc_lines: Option<u32>,
+    stats: Stats,
+    deadline: Option<Instant>,
+    progress: Option<Progress<'a>>,
+    settings: Settings,
+    /// History heuristic: for each line, the sum of `undrawn²` over the cutoffs it gave outside
+    /// capture sequences; it orders safe lines of the same kind (fewer nodes: docs/PERFORMANCE.md).
+    history: [u32; MAX_LINES],
+    threads: usize,
+    /// Search with one thread as if every position were busy in another (a test of the
+    /// second pass of `Worker::search`).
+    defer_all: bool,
+}
+
+/// How the search runs, the same for every thread.
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    use_symmetry: bool,
+    pruning: Pruning,
+    /// Enhanced transposition cutoffs from this many undrawn lines on ([`ETC_LINES`]).
+    etc_lines: u32,
+    /// Two threads split the work from this many undrawn lines on ([`PARALLEL_LINES`]).
+    parallel_lines: u32,
+}
+
+impl std::fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver").field("dims", &self.geo.dims()).field("stats", &self.stats).finish()
+    }
+}
+
+/// Enhanced transposition cutoffs are tried only with at least this many undrawn lines, where
+/// the subtrees they save are large: each costs a table probe per move. In a table that fits in
+/// the caches a probe is cheap and [`ETC_LINES_CACHED`] pays; in the multi-gigabyte table that
+/// 4x4 needs every probe is a trip to memory, and at 20 lines, the peak of the 4x4 search's node
+/// counts, the probes cost far more than they save (docs/PERFORMANCE.md, "enhanced-cutoff
+/// threshold").
+pub const ETC_LINES: u32 = 24;
+
+/// The enhanced-cutoff threshold for a table of at most [`CACHED_TABLE_BYTES`], where a probe
+/// is cheap (3x3 and 3x4 from the empty board).
+pub const ETC_LINES_CACHED: u32 = 20;
+
+/// The largest table whose probes mostly hit the caches (a server's last-level cache holds
+/// tens of MiB): the 3x4 table, 4 M entries, takes 54 MiB.
+pub const CACHED_TABLE_BYTES: usize = 64 << 20;
+
+/// A second search thread helps only from this many undrawn lines on (below, starting it costs
+/// more than it saves).
+pub const PARALLEL_LINES: u32 = 20;
+
+impl<'a> Solver<'a> {
+    /// A solver for `geo`'s board with a table of `size` (allocated by the first search).
+    pub fn new(geo: Geometry, size: TableSize) -> Solver<'a> {
+        let table = Table::new(0, geo.num_lines());
+        Solver {
+            geo,
+            table,
+            size,
+            etc_lines: None,
+            stats: Stats::default(),
+            deadline: None,
+            progress: None,
+            settings: Settings {
+                use_symmetry: true,
+                pruning: Pruning::ALL,
+                etc_lines: ETC_LINES_CACHED,
+                parallel_lines: PARALLEL_LINES,
+            },
+            history: [0; MAX_LINES],
+            threads: 1,
+            defer_all: false,
+        }
+    }
+
+    /// Search with this many threads (1 or 2; default 1) sharing the table: a helper searches
+    /// the same null-window probe, taking first the moves the main thread is not searching
+    /// (ABDADA, see `Worker::search`); only the main thread's answer is used.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 2);
+    }
+
+    /// The search state of the main thread (the caller stores its counters back).
+    fn worker(&mut self) -> Worker<'_, 'a> {
+        Worker {
+            deadline: self.deadline,
+            progress: self.progress.as_deref_mut(),
+            ..Worker::new(&self.geo, &self.table, self.settings, self.stats, self.history)
+        }
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+    /// Stop searching (with [`OutOfTime`]) once `deadline` has passed.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+    pub fn set_progress(&mut self, progress: Option<Progress<'a>>) {
+        self.progress = progress;
+    }
+    /// Key the table on the lines as drawn instead of their canonical image (for testing).
+    pub fn set_symmetry(&mut self, on: bool) {
+        self.settings.use_symmetry = on;
+        self.table.clear();
+    }
+    /// Choose the pruning rules (clears the table, whose bounds were found with the old ones).
+    pub fn set_pruning(&mut self, pruning: Pruning) {
+        self.settings.pruning = pruning;
+        self.table.clear();
+    }
+    /// Try enhanced transposition cutoffs from this many undrawn lines on (default
+    /// [`ETC_LINES`], or [`ETC_LINES_CACHED`] with a table of at most [`CACHED_TABLE_BYTES`];
+    /// for tests, which reach the rule on small positions, and for tuning).
+    pub fn set_etc_lines(&mut self, lines: u32) {
+        self.etc_lines = Some(lines);
+        self.settings.etc_lines = lines;
+    }
+    /// Let two threads split the work from this many undrawn lines on (default
+    /// [`PARALLEL_LINES`]; for tests, which check small positions against brute force, and
+    /// for tuning).
+    pub fn set_parallel_lines(&mut self, lines: u32) {
+        self.settings.parallel_lines = lines;
+    }
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+        self.stats.tt_used = 0;
+    }
+
+    /// Makes the table as large as a search from `drawn` can use, within the size asked for
+    /// (see `Table::entries_for`); the enhanced-cutoff threshold follows its new size.
+    fn fit_table(&mut self, drawn: LineSet) {
+        let undrawn = self.geo.undrawn(drawn).count();
+        let entries = Table::entries_for(self.size, self.geo.num_lines(), undrawn);
+        if entries as u64 <= self.table.capacity() {
+            return;
+        }
+        self.table.grow(entries);
+        self.stats.tt_capacity = self.table.capacity();
+        self.stats.tt_used = self.table.used();
+        let cached = self.table.bytes() <= CACHED_TABLE_BYTES;
+        self.settings.etc_lines = self.etc_lines.unwrap_or(if cached { ETC_LINES_CACHED } else { ETC_LINES });
+    }
+
+    /// The exact value of the position for the player to move.
+    pub fn value(&mut self, drawn: LineSet) -> Result<Score, OutOfTime> {
+        self.fit_table(drawn);
+        let settings = self.settings;
+        let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= settings.parallel_lines;
+        let (geo, table) = (&self.geo, &self.table);
+        let mut helper_history = self.history;
+        let mut helper_nodes = 0;
+        let mut main = Worker {
+            deadline: self.deadline,
+            progress: self.progress.as_deref_mut(),
+            ..Worker::new(geo, table, settings, self.stats, self.history)
+        };
+        let left = geo.unclaimed_boxes(drawn) as Score;
+        let (mut lower, mut upper) = (-left, left);
+        let mut guess = table.probe(main.key(drawn).0).map_or(0, |e| Score::from(e.lower));
+        main.stats.lower = lower;
+        main.stats.upper = upper;
+        let images = main.images(drawn);
+        // The marks of positions being searched, when two threads split the work (or a test
+        // makes one thread defer every move).
+        let busy = (parallel || self.defer_all).then(|| Busy::new(self.defer_all));
+        let busy = busy.as_ref();
+        main.busy = busy;
+        // MTD(f): null-window probes narrow [lower, upper] until they meet.
+        while lower < upper {
+            let beta = if guess == lower { guess + 1 } else { guess.max(lower + 1) };
+            let v = if parallel {
+                let stop = &AtomicBool::new(false);
+                let images = &images;
+                std::thread::scope(|scope| {
+                    let start_history = helper_history;
+                    let helper = scope.spawn(move || {
+                        let mut helper = Worker {
+                            stop: Some(stop),
+                            busy,
+                            ..Worker::new(geo, table, settings, Stats::default(), start_history)
+                        };
+                        helper.search(images, left, beta - 1, beta);
+                        helper.flush_fresh();
+                        (helper.stats.nodes, helper.history)
+                    });
+                    let v = main.search(images, left, beta - 1, beta);
+                    stop.store(true, Ordering::Relaxed);
+                    // The helper only fills the table: a panic there is a bug worth reporting.
+                    let (nodes, history) = helper.join().expect("the helper search thread panicked");
+                    helper_nodes += nodes;
+                    helper_history = history;
+                    v
+                })
+            } else {
+                main.search(&images, left, beta - 1, beta)
+            };
+            if main.interrupted {
+                break;
+            }
+            if v < beta {
+                upper = v;
+            } else {
+                lower = v;
+            }
+            guess = v;
+            main.stats.lower = lower;
+            main.stats.upper = upper;
+        }
+        main.flush_fresh();
+        let (interrupted, mut stats, history) = (main.interrupted, main.stats, main.history);
+        stats.nodes += helper_nodes;
+        stats.tt_used = self.table.used();
+        self.stats = stats;
+        self.history = history;
+        if interrupted { Err(OutOfTime) } else { Ok(lower) }
+    }
+
+    /// The value for the mover of drawing `e` (undrawn) in `drawn`: the boxes it completes plus
+    /// the value of the rest if they move again, minus the opponent's value otherwise.
+    pub fn move_value(&mut self, drawn: LineSet, e: Edge) -> Result<Score, OutOfTime> {
+        let k = self.geo.completes(drawn, e) as Score;
+        let v = self.value(drawn.with(e))?;
+        Ok(if k > 0 { k + v } else { -v })
+    }
+
+    /// The value of every legal move, in line-number order.
+    pub fn move_values(&mut self, drawn: LineSet) -> Result<Vec<(Edge, Score)>, OutOfTime> {
+        // One table for every child, sized for the position rather than for the first child.
+        self.fit_table(drawn);
+        let undrawn = self.geo.undrawn(drawn);
+        undrawn.iter().map(|e| Ok((e, self.move_value(drawn, e)?))).collect()
+    }
+
+    /// The value of the position and a move that achieves it (`None` when every line is drawn).
+    pub fn best_move(&mut self, drawn: LineSet) -> Result<(Score, Option<Edge>), OutOfTime> {
+        let value = self.value(drawn)?;
+        let undrawn = self.geo.undrawn(drawn);
+        let mut moves: Vec<Edge> = undrawn.iter().collect();
+        // Captures first, then moves that give nothing away: a best move is usually among them.
+        moves.sort_by_key(|&e| (self.geo.completes(drawn, e) == 0, self.geo.gives_box(drawn, e)));
+        // The table's best move, when it has one, before them: the search stored it, and
+        // probing a move that is not best can cost as much as a search.
+        let worker = self.worker();
+        let (key, sym) = worker.key(drawn);
+        let stored = worker
+            .table
+            .probe(key)
+            .map(|entry| worker.undrawn_twin(drawn, worker.unmap_from_key(sym, entry.best)));
+        if let Some(e) = stored.filter(|&e| !drawn.contains(e)) {
+            moves.retain(|&m| m != e);
+            moves.insert(0, e);
+        }
+        for e in moves {
+            // Does `e` reach `value`? One null-window probe of the child answers it.
+            let k = self.geo.completes(drawn, e) as Score;
+            let child = drawn.with(e);
+            let left = self.geo.unclaimed_boxes(child) as Score;
+            let mut worker = self.worker();
+            let images = worker.images(child);
+            let reaches = if k > 0 {
+                worker.search(&images, left, value - k - 1, value - k) >= value - k
+            } else {
+                worker.search(&images, left, -value, -value + 1) <= -value
+            };
+            worker.flush_fresh();
+            let (interrupted, stats, history) = (worker.interrupted, worker.stats, worker.history);
+            self.stats = stats;
+            self.history = history;
+            if interrupted {
+                return Err(OutOfTime);
+            }
+            if reaches {
+                return Ok((value, Some(e)));
+            }
+        }
+        Ok((value, None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pencilbox_grid::Dims;
+
+    /// The enhanced-cutoff threshold follows the table's size: cheap probes in a table that
+    /// fits in the caches, trips to memory in one that does not.
+    #[test]
+    fn etc_threshold_follows_the_table_size() {
+        let geo = |r, c| Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+        let etc = |r, c, mib, drawn: LineSet| {
+            let mut solver = Solver::new(geo(r, c), TableSize::Mib(mib));
+            solver.fit_table(drawn);
+            solver.settings.etc_lines
+        };
+        // 3x3 caps its table at 2^17 entries, 1.7 MB, whatever the budget.
+        assert_eq!(etc(3, 3, 1024, LineSet::EMPTY), ETC_LINES_CACHED);
+        assert_eq!(etc(4, 4, 64, LineSet::EMPTY), ETC_LINES_CACHED);
+        assert_eq!(etc(4, 4, 65, LineSet::EMPTY), ETC_LINES);
+        // 4x4 with 20 lines drawn: at most 2^20 entries, 13 MB.
+        assert_eq!(etc(4, 4, 1024, LineSet((1 << 20) - 1)), ETC_LINES_CACHED);
+    }
+
+    /// A table as large as the position can use, within the size asked for: 2^undrawn entries
+    /// at most (every set of drawn lines a search can reach), 2^(3n/4 - 1) on n lines.
+    #[test]
+    fn the_table_fits_the_position() {
+        let gib = TableSize::Mib(1024);
+        // 5x5 (60 lines) with 5 undrawn lines: 32 entries, in 7 buckets of 5.
+        assert_eq!(Table::entries_for(gib, 60, 5), 32);
+        // The empty 3x3 board (24 lines): 2^17 entries, as before the undrawn count was used.
+        assert_eq!(Table::entries_for(gib, 24, 24), 1 << 17);
+        // 4x4 with 8 lines drawn: the ceiling, 1 GiB of 64-byte buckets of 5.
+        assert_eq!(Table::entries_for(gib, 40, 32), 5 << 24);
+        assert_eq!(Table::entries_for(TableSize::Entries(8), 60, 5), 8);
+        let geo = Geometry::new(Dims::new(5, 5).unwrap()).unwrap();
+        let mut solver = Solver::new(geo.clone(), gib);
+        assert_eq!(solver.stats().tt_capacity, 0, "nothing allocated before a search");
+        let undrawn = |lines: u128| LineSet(geo.all_lines().0 & !lines);
+        assert_eq!(solver.value(undrawn(0b11111)).unwrap(), 5);
+        assert_eq!(solver.stats().tt_capacity, 35);
+        // A later, larger position grows the table, which keeps what it held.
+        let eight = undrawn(0x0101_0101_0101_0101);
+        assert_eq!(solver.value(eight).unwrap(), 13);
+        let used = solver.stats().tt_used;
+        assert!(used > 0, "{:?}", solver.stats());
+        let twelve = undrawn(0xfff);
+        solver.fit_table(twelve);
+        assert_eq!((solver.stats().tt_capacity, solver.stats().tt_used), (4100, used));
+        assert_eq!(solver.value(twelve).unwrap(), Solver::new(geo.clone(), gib).value(twelve).unwrap());
+    }
+
+    /// Deferring moves to a second pass (as a thread does with those the other is searching)
+    /// leaves values unchanged: every move but the first of each node is deferred, and the
+    /// values match a plain alpha-beta with no table and no pruning rule.
+    #[test]
+    fn deferred_moves_are_searched() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for (r, c, drop) in [(2, 2, 3), (2, 3, 4), (3, 3, 12), (2, 4, 10), (3, 3, 13), (3, 4, 19)] {
+            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+            let mut drawn = LineSet::EMPTY;
+            while (drawn.count() as usize) < drop {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                drawn = drawn.with(Edge(seed as usize % geo.num_lines()));
+            }
+            let mut plain = Solver::new(geo.clone(), TableSize::Entries(0));
+            plain.set_pruning(Pruning::NONE);
+            let expected = plain.value(drawn).unwrap();
+            for size in [TableSize::Entries(8), TableSize::Mib(4)] {
+                let mut solver = Solver::new(geo.clone(), size);
+                solver.defer_all = true;
+                solver.set_parallel_lines(4);
+                assert_eq!(solver.value(drawn).unwrap(), expected, "{r}x{c} drawn {:#x}", drawn.0);
+            }
+        }
+    }
+}

@@ -1,0 +1,277 @@
+//! The moves worth searching and their order: capture reductions, one line per class of
+//! equivalent lines, and the bounds that let the search skip moves (loony moves, enhanced
+//! transposition cutoffs). Each rule comes with the argument that makes it exact.
+
+use pencilbox_grid::Edge;
+
+use super::Score;
+use super::keys::Images;
+use super::search::Worker;
+use crate::chains::{Chains, NO_CHAIN};
+use crate::lines::{BoxId, Geometry, LineSet, MAX_LINES, SideCounts};
+
+/// A short list of lines kept on the stack (the search allocates nothing per node), each with
+/// an upper bound on its value for the mover (`NO_BOUND` when none is known).
+#[derive(Clone, Copy)]
+pub(super) struct MoveList {
+    pub(super) len: usize,
+    pub(super) lines: [u8; MAX_LINES],
+    pub(super) bounds: [i8; MAX_LINES],
+}
+
+/// No upper bound known on a move's value.
+const NO_BOUND: i8 = i8::MAX;
+
+impl MoveList {
+    const fn new() -> MoveList {
+        MoveList { len: 0, lines: [0; MAX_LINES], bounds: [NO_BOUND; MAX_LINES] }
+    }
+    fn push(&mut self, e: Edge) {
+        if !self.as_slice().contains(&(e.0 as u8)) {
+            self.lines[self.len] = e.0 as u8;
+            self.len += 1;
+        }
+    }
+    pub(super) fn as_slice(&self) -> &[u8] {
+        &self.lines[..self.len]
+    }
+}
+
+impl Worker<'_, '_> {
+    /// The moves worth searching when some box can be taken.
+    ///
+    /// Let box B have three sides drawn, e be its fourth side and C the box across e.
+    /// * If there is no C, or drawing e does not make C takeable (C has 0 or 1 sides drawn), or
+    ///   e completes C too (C has 3), taking B now is optimal: the box is the mover's for free and
+    ///   the move does not change whose turn it is. Only e is searched.
+    /// * Otherwise C has exactly 2 sides drawn; let f be C's other undrawn side. Any move g that
+    ///   takes nothing and is neither e nor f is strictly worse than e: after g the opponent may
+    ///   take B and reach "e then g" a point up, so `-v(P+g) <= -1 - v(P+g+e) < 1 + v(P+e)`.
+    ///   So apart from captures, only an f (the double-dealing move that declines the last two
+    ///   boxes of a chain, or the last four of an opened loop: Berlekamp, "The Dots and Boxes
+    ///   Game", ch. 3) can be best, and only if it is an e or an f of every takeable box.
+    /// * Among the captures, one whose chain goes on past C (the box across f has 2 sides drawn
+    ///   too) keeps every later option open, so it alone is searched; otherwise every capture
+    ///   is (taking the last two of one chain first would lose the chance to decline them).
+    ///
+    /// These rules are cross-checked against a plain brute force in the test suite.
+    /// Called only when some box can be taken (`counts.with[3] != 0`).
+    pub(super) fn capture_options(&self, drawn: LineSet, counts: &SideCounts) -> MoveList {
+        let mut out = MoveList::new();
+        // (e, f, chain goes on) of every takeable box whose capture makes C takeable.
+        let mut chains = [(Edge(0), Edge(0), false); 64];
+        let mut n = 0;
+        // Free captures, when the rule that takes them at once is off.
+        let mut free = 0u128;
+        let mut takeable = counts.with[3];
+        while takeable != 0 {
+            let b = BoxId(takeable.trailing_zeros() as u8);
+            takeable &= takeable - 1;
+            let sides = self.geo.box_sides(b);
+            let e = Edge((sides & !drawn.0).trailing_zeros() as usize);
+            match self.other_box(e, b) {
+                Some(c) if counts.has(2, c) => {
+                    let rest = self.geo.box_sides(c) & !drawn.0 & !(1u128 << e.0);
+                    let f = Edge(rest.trailing_zeros() as usize);
+                    let goes_on = self.other_box(f, c).is_some_and(|d| counts.has(2, d));
+                    chains[n] = (e, f, goes_on);
+                    n += 1;
+                }
+                _ if self.settings.pruning.free_captures => {
+                    out.push(e);
+                    return out;
+                }
+                _ => free |= 1 << e.0,
+            }
+        }
+        if !self.settings.pruning.chain_captures {
+            self.geo.undrawn(drawn).iter().for_each(|e| out.push(e));
+            return out;
+        }
+        LineSet(free).iter().for_each(|e| out.push(e));
+        let chains = &chains[..n];
+        match chains.iter().find(|c| c.2) {
+            Some(&(e, _, _)) => out.push(e),
+            None => chains.iter().for_each(|c| out.push(c.0)),
+        }
+        for &(_, f, _) in chains {
+            // A free capture has no f: then no declining move is worth searching.
+            let universal = free == 0 && chains.iter().all(|&(e2, f2, _)| f == e2 || f == f2);
+            if universal && Self::completes(self.geo, counts, f) == 0 {
+                out.push(f);
+            }
+        }
+        out
+    }
+
+    /// How many boxes drawing the undrawn line `e` completes.
+    pub(super) fn completes(geo: &Geometry, counts: &SideCounts, e: Edge) -> Score {
+        (geo.edge_box_mask(e) & counts.with[3]).count_ones() as Score
+    }
+
+    fn other_box(&self, e: Edge, b: BoxId) -> Option<BoxId> {
+        self.geo.edge_boxes(e).find(|&x| x != b)
+    }
+
+    /// The undrawn lines worth searching when nothing can be taken, best first: the table's
+    /// move, then safe lines, then lines that hand over a chain or loop, shortest first.
+    ///
+    /// All the lines of a chain of three or more boxes, or of a loop, are equivalent: whichever
+    /// is drawn, the opponent's only sensible replies are to take every box of it or to take all
+    /// but two (four for a loop) and decline the rest, and both end with the same lines drawn up
+    /// to the place of a domino's middle line (Berlekamp, "The Dots and Boxes Game", on loony
+    /// moves). So one line of each is searched. Of a 1-chain one line is searched too, of a
+    /// 2-chain its middle line: see `short_chain_line`.
+    pub(super) fn ordered_moves(&self, drawn: LineSet, counts: &SideCounts, first: Option<Edge>) -> MoveList {
+        let chains = Chains::of_counts(self.geo, drawn, counts);
+        let mut opened = [false; 64];
+        // (rank << 8 | line): sorting plain integers is cheaper than sorting pairs.
+        let mut ranked = [0u32; MAX_LINES];
+        let mut bound = [NO_BOUND; MAX_LINES];
+        let mut n = 0;
+        let mut candidates = self.geo.undrawn(drawn).0;
+        if self.settings.pruning.twin_lines {
+            // One line of each twin group (the hint, if it is one of them, is kept besides).
+            for &group in self.geo.twin_groups() {
+                let undrawn = group & candidates;
+                candidates &= !(undrawn & undrawn.wrapping_sub(1));
+            }
+            if let Some(f) = first
+                && !drawn.contains(f)
+            {
+                candidates |= 1 << f.0;
+            }
+        }
+        for e in LineSet(candidates).iter() {
+            let chain = chains.chain_of_line[e.0];
+            let rank = if chain == NO_CHAIN {
+                // Safe lines: first those that bring boxes to their second side (they use up the
+                // safe moves, which decides who must open the first chain), interior lines before
+                // border lines (nearly halves the nodes: docs/PERFORMANCE.md).
+                let boxes = self.geo.edge_box_mask(e);
+                let filling = (boxes & counts.with[1]).count_ones();
+                let sides = boxes.count_ones();
+                let h = 4095 - (self.history[e.0] >> 4).min(4095);
+                (1 + (2 - filling) * 4 + (2 - sides)) << 12 | h
+            } else {
+                let c = chain as usize;
+                let long = chains.len[c] >= 3 || chains.is_loop[c];
+                if long && self.settings.pruning.loony_bounds {
+                    bound[e.0] = Self::loony_bound(chains.len[c], chains.is_loop[c]);
+                }
+                if long && self.settings.pruning.one_line_per_long_chain {
+                    if opened[c] && Some(e) != first {
+                        continue;
+                    }
+                    opened[c] = true;
+                }
+                if !long && self.settings.pruning.short_chains {
+                    if !self.short_chain_line(counts, e, chains.len[c]) || (opened[c] && Some(e) != first) {
+                        continue;
+                    }
+                    opened[c] = true;
+                }
+                (16 + u32::from(chains.len[c])) << 12
+            };
+            ranked[n] = (if Some(e) == first { 0 } else { rank }) << 8 | e.0 as u32;
+            debug_assert!(rank < 1 << 24);
+            n += 1;
+        }
+        ranked[..n].sort_unstable();
+        let mut moves = MoveList::new();
+        for e in ranked[..n].iter().map(|&r| r as u8) {
+            moves.lines[moves.len] = e;
+            moves.bounds[moves.len] = bound[e as usize];
+            moves.len += 1;
+        }
+        moves
+    }
+
+    /// Whether `e`, a line of a chain of `len <= 2` boxes, is worth searching when nothing can
+    /// be taken (`Pruning::short_chains`): any line of a 1-chain (the caller keeps one), only
+    /// the middle line of a 2-chain.
+    ///
+    /// Proof. Let R be the position with every undrawn side of the chain drawn.
+    /// * A 1-chain is a box X with undrawn sides a and b whose neighbours across them have 3+
+    ///   undrawn sides (or are off the board). After a, taking X with b is a free capture (it
+    ///   leaves the box across b untakeable), which `capture_options` proves optimal; so the
+    ///   opponent gets `1 + v(R)` after a, and the same after b.
+    /// * A 2-chain X1 – X2 has end lines a, b and middle line m. After m (the hard-hearted
+    ///   hand-out) both boxes are free captures: the opponent gets `2 + v(R)`. After a (the
+    ///   half-hearted hand-out), the opponent may take X1 with m and then X2 with b, which again
+    ///   gives `2 + v(R)`, or decline with b and leave the domino, or do something else. So the
+    ///   opponent's options after a include the outcome of m: a is never better than m for the
+    ///   mover (Berlekamp, "The Dots and Boxes Game", ch. 3, on half-hearted hand-outs), and the
+    ///   same holds for b.
+    fn short_chain_line(&self, counts: &SideCounts, e: Edge, len: u8) -> bool {
+        // Two boxes with two undrawn sides joined by an undrawn line belong to the same chain.
+        len == 1 || (self.geo.edge_box_mask(e) & counts.with[2]).count_ones() == 2
+    }
+
+    /// An upper bound on the mover's value of drawing any line of a chain of `len >= 3` boxes
+    /// (or a loop, `len >= 4`) when nothing can be taken: the move is loony (Berlekamp, "The
+    /// Dots and Boxes Game", ch. 3).
+    ///
+    /// Proof. Let R be the position once every undrawn side of the chain's boxes is drawn (by
+    /// whom and in what order does not matter: the value depends on the drawn lines alone). After
+    /// the mover's line, the opponent can
+    /// * take all `len` boxes, then move in R: `len + v(R)` for the opponent; or
+    /// * take all but the last two boxes of the chain (four of a loop) and draw the far end line
+    ///   of the last two (the middle line of the last four), which completes nothing: an end line
+    ///   borders only a box with 3+ undrawn sides (one with 2 would belong to the chain), which
+    ///   keeps an undrawn side. The mover then faces one domino (two) whose middle line completes
+    ///   both of its boxes and touches nothing else, so taking them at once is optimal, and moves
+    ///   on in R: `len - 2 - (2 + v(R))` (loop: `len - 4 - (4 + v(R))`) for the opponent.
+    ///
+    /// The better of the two is at least the mean: `len - 2` (loop: `len - 4`). So the mover's
+    /// value is at most `2 - len` (`4 - len`). Both plans exist whichever line the mover drew:
+    /// a line inside a chain splits it into two takeable parts, and since `len >= 3` one of them
+    /// has 2+ boxes: the opponent takes the other part whole and declines at the end of this one.
+    /// A line of a loop leaves a chain of `len >= 4` boxes takeable from both ends.
+    fn loony_bound(len: u8, is_loop: bool) -> i8 {
+        let len = len as i8;
+        if is_loop { 4 - len } else { 2 - len }
+    }
+
+    /// Enhanced transposition cutoff: a child whose stored upper bound already proves a move
+    /// reaches `beta` saves searching the others. Otherwise each probed child's stored lower
+    /// bound `lo` becomes an upper bound `-lo` on its move (the move completes nothing, so its
+    /// value is minus the child's), and the search skips the moves whose bound is at most
+    /// alpha, counting the bound in its fail-soft result as it does for loony bounds: a stored
+    /// bound is a proven one, so the result stays exact (the test `enhanced_cutoffs_match_
+    /// brute_force` checks it with tables of a few entries). Moves whose known upper bound is at
+    /// most alpha are not probed.
+    pub(super) fn enhanced_cutoff(
+        &self,
+        im: &Images,
+        counts: &SideCounts,
+        moves: &mut MoveList,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        // The children's keys first, then the probes: independent loads, which the processor
+        // overlaps, where one loop would wait for each cache miss in turn.
+        let mut keys = [0u128; MAX_LINES];
+        let mut index = [0u8; MAX_LINES];
+        let mut n = 0;
+        for (i, e) in moves.as_slice().iter().map(|&m| Edge(m as usize)).enumerate() {
+            if Score::from(moves.bounds[i]) <= alpha || Self::completes(self.geo, counts, e) > 0 {
+                continue;
+            }
+            keys[n] = self.key_of(&self.child_images(im, e)).0.0;
+            index[n] = i as u8;
+            n += 1;
+        }
+        for (&key, &i) in keys[..n].iter().zip(&index[..n]) {
+            if let Some(entry) = self.table.probe(LineSet(key)) {
+                if -Score::from(entry.upper) >= beta {
+                    return Some(-Score::from(entry.upper));
+                }
+                // The child's lower bound is an upper bound on the move's value.
+                let bound = &mut moves.bounds[i as usize];
+                *bound = (*bound).min(-entry.lower);
+            }
+        }
+        None
+    }
+}

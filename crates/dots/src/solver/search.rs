@@ -1,0 +1,256 @@
+//! One search thread and its node: fail-soft negamax alpha-beta over sets of drawn lines, with
+//! the table probed and updated at every node that is not a forced capture or a simple endgame.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use pencilbox_grid::Edge;
+
+use super::keys::Images;
+use super::table::{Busy, Entry, Table};
+use super::{Score, Settings, Stats};
+use crate::chains::Chains;
+use crate::endgame;
+use crate::lines::{Geometry, LineSet, MAX_LINES, SideCounts};
+
+/// One search thread: its counters and move-ordering state, and the shared table.
+pub(super) struct Worker<'s, 'p> {
+    pub(super) geo: &'s Geometry,
+    pub(super) table: &'s Table,
+    pub(super) settings: Settings,
+    pub(super) stats: Stats,
+    pub(super) deadline: Option<Instant>,
+    pub(super) progress: Option<&'s mut (dyn FnMut(&Stats) + 'p)>,
+    pub(super) interrupted: bool,
+    /// Set for a helper thread: stop as soon as the main thread has its answer.
+    pub(super) stop: Option<&'s AtomicBool>,
+    /// The positions the search threads are in, when there are two of them.
+    pub(super) busy: Option<&'s Busy>,
+    pub(super) history: [u32; MAX_LINES],
+    /// Entries this thread put in empty slots since it last added them to the table's count
+    /// (one shared counter updated at every store would bounce between the cores).
+    pub(super) fresh: u64,
+}
+
+/// How often (in nodes, a power of two) the deadline and the progress callback are checked.
+const POLL_MASK: u64 = (1 << 14) - 1;
+
+impl<'s> Worker<'s, '_> {
+    /// A thread with no deadline, progress report, stop flag or busy marks.
+    pub(super) fn new(
+        geo: &'s Geometry,
+        table: &'s Table,
+        settings: Settings,
+        stats: Stats,
+        history: [u32; MAX_LINES],
+    ) -> Self {
+        Worker {
+            geo,
+            table,
+            settings,
+            stats,
+            deadline: None,
+            progress: None,
+            interrupted: false,
+            stop: None,
+            busy: None,
+            history,
+            fresh: 0,
+        }
+    }
+
+    /// Adds this thread's count of newly filled slots to the table's.
+    pub(super) fn flush_fresh(&mut self) {
+        if self.fresh > 0 {
+            self.table.add_used(self.fresh);
+            self.fresh = 0;
+        }
+    }
+
+    fn poll(&mut self) {
+        self.flush_fresh();
+        if let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.interrupted = true;
+        }
+        self.stats.tt_used = self.table.used();
+        if let Some(progress) = self.progress.as_mut() {
+            progress(&self.stats);
+        }
+    }
+
+    fn simple_endgame_value(&self, drawn: LineSet, counts: &SideCounts) -> Score {
+        let chains = Chains::of_counts(self.geo, drawn, counts);
+        let parts = (0..chains.count).map(|i| (chains.kind(i), usize::from(chains.len[i])));
+        endgame::value(&parts.collect()) as Score
+    }
+
+    /// Fail-soft negamax alpha-beta. `left` is the number of unclaimed boxes.
+    pub(super) fn search(&mut self, im: &Images, left: Score, mut alpha: Score, mut beta: Score) -> Score {
+        let drawn = LineSet(im.drawn);
+        self.stats.nodes += 1;
+        if self.stats.nodes & POLL_MASK == 0 {
+            self.poll();
+        }
+        if let Some(stop) = self.stop
+            && stop.load(Ordering::Relaxed)
+        {
+            self.interrupted = true;
+        }
+        if self.interrupted || left == 0 {
+            return 0;
+        }
+        // The value lies in [-left, left].
+        if alpha >= left {
+            return left;
+        }
+        if beta <= -left {
+            return -left;
+        }
+        let counts = self.geo.side_counts(drawn);
+        let capturing = counts.with[3] != 0;
+        let captures = if capturing { Some(self.capture_options(drawn, &counts)) } else { None };
+        if let Some(captures) = &captures
+            && captures.len == 1
+        {
+            return self.child_value(im, &counts, left, Edge(captures.lines[0] as usize), alpha, beta);
+        }
+        // Every unclaimed box has exactly two undrawn sides: the position is a sum of
+        // independent chains and loops, which the endgame module values exactly.
+        if !capturing && self.settings.pruning.simple_endgames && counts.with[0] | counts.with[1] == 0 {
+            return self.simple_endgame_value(drawn, &counts);
+        }
+        let (key, sym) = self.key_of(im);
+        let entry = self.table.probe(key);
+        let mut hint = None;
+        if let Some(entry) = entry {
+            let (lo, hi) = (Score::from(entry.lower), Score::from(entry.upper));
+            if lo >= beta || lo == hi {
+                self.stats.tt_hits += 1;
+                return lo;
+            }
+            if hi <= alpha {
+                self.stats.tt_hits += 1;
+                return hi;
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+            hint = Some(entry.best);
+        }
+        let first = hint.map(|h| self.unmap_from_key(sym, h)).map(|e| self.undrawn_twin(drawn, e));
+        let undrawn_count = self.geo.undrawn(drawn).count();
+        let mut list = match captures {
+            Some(captures) => captures,
+            None => self.ordered_moves(drawn, &counts, first),
+        };
+        if !capturing
+            && undrawn_count >= self.settings.etc_lines
+            && let Some(v) = self.enhanced_cutoff(im, &counts, &mut list, alpha, beta)
+        {
+            return v;
+        }
+        let moves = list.as_slice();
+        let bounds = &list.bounds;
+        let alpha0 = alpha;
+        let mut best = Score::MIN;
+        let mut best_move = Edge(moves[0] as usize);
+        // With two threads, a node near the root is marked busy while it is searched, and the
+        // first pass over its moves defers (after the first) those whose child the other thread
+        // is searching, so that the threads split the work (ABDADA: Weill, "The ABDADA
+        // distributed minimax search algorithm", 1996). Deferring changes only the order.
+        let busy = self.busy.filter(|_| !capturing && undrawn_count >= self.settings.parallel_lines);
+        let owned = busy.is_some_and(|b| b.enter(drawn));
+        // The moves in search order: each index once, then the deferred ones again at the end.
+        let mut order = [0u8; 2 * MAX_LINES];
+        (0..moves.len()).for_each(|i| order[i] = i as u8);
+        let (mut next, mut end) = (0, moves.len());
+        while next < end {
+            let (i, second_pass) = (usize::from(order[next]), next >= moves.len());
+            next += 1;
+            let e = Edge(usize::from(moves[i]));
+            let bound = Score::from(bounds[i]);
+            if bound <= alpha {
+                // The move cannot beat alpha; its bound keeps the fail-soft result an upper bound.
+                best = best.max(bound);
+                continue;
+            }
+            if let Some(busy) = busy
+                && !second_pass
+                && i > 0
+                && busy.is_busy(drawn.with(e))
+            {
+                order[end] = i as u8;
+                end += 1;
+                continue;
+            }
+            let v = self.child_value(im, &counts, left, e, alpha, beta);
+            if v > best {
+                best = v;
+                best_move = e;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        if !capturing {
+                            self.history[e.0] =
+                                self.history[e.0].saturating_add(undrawn_count * undrawn_count);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if owned && let Some(busy) = busy {
+            busy.leave(drawn);
+        }
+        if self.interrupted {
+            return best;
+        }
+        let (mut lower, mut upper) = (-left, left);
+        if let Some(entry) = entry {
+            lower = Score::from(entry.lower);
+            upper = Score::from(entry.upper);
+        }
+        if best <= alpha0 {
+            upper = upper.min(best);
+        } else if best >= beta {
+            lower = lower.max(best);
+        } else {
+            lower = best;
+            upper = best;
+        }
+        // A net score over `left` boxes has the parity of `left`.
+        if (lower - left) % 2 != 0 {
+            lower += 1;
+        }
+        if (upper - left) % 2 != 0 {
+            upper -= 1;
+        }
+        let best_key_move = self.map_to_key(sym, best_move);
+        let weight = (undrawn_count + 1).min(255) as u8;
+        self.fresh += u64::from(self.table.store(
+            key,
+            Entry { key: [0; 4], lower: lower as i8, upper: upper as i8, best: best_key_move, weight },
+        ));
+        best
+    }
+
+    /// The value for the mover of drawing `e`, searched with the window `(alpha, beta)`.
+    fn child_value(
+        &mut self,
+        im: &Images,
+        counts: &SideCounts,
+        left: Score,
+        e: Edge,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let k = Self::completes(self.geo, counts, e);
+        let child = &self.child_images(im, e);
+        if k > 0 {
+            k + self.search(child, left - k, alpha - k, beta - k)
+        } else {
+            -self.search(child, left, -beta, -alpha)
+        }
+    }
+}
