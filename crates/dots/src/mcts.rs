@@ -29,7 +29,8 @@ use pencilbox_grid::Edge;
 use rand::Rng;
 
 use crate::bot::{chain_capture, free_capture, smallest_handout};
-use crate::lines::{Chains, Geometry, LineSet, NO_CHAIN};
+use crate::chains::{Chains, NO_CHAIN};
+use crate::lines::{Geometry, LineSet};
 use crate::solver::Solver;
 
 /// A tree position with at most this many undrawn lines is solved exactly (when the solver
@@ -143,7 +144,10 @@ impl<'s, 'a, R: Rng> Search<'s, 'a, R> {
             if node.exact.is_some() || node.untried.is_empty() && self.solved_children(root) {
                 break;
             }
-            if playouts.is_multiple_of(CLOCK_EVERY) && node.untried.is_empty() && Instant::now() >= self.deadline {
+            if playouts.is_multiple_of(CLOCK_EVERY)
+                && node.untried.is_empty()
+                && Instant::now() >= self.deadline
+            {
                 break;
             }
         }
