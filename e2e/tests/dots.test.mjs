@@ -237,12 +237,19 @@ test('keyboard play: after Enter on a line the focus stays on the board, on an u
   assert.deepEqual(page.errors, []);
 });
 
-test('the strong level\'s time is an upper bound: on a big board it answers at once by chain rules and says so', async () => {
-  const page = await s.open('/dots?rows=6&cols=6&level=strong&first=engine');
-  assert.match(await page.locator('label[for="think"]').innerText(), /search time, up to/);
+test('the basic level\'s time is an upper bound: on a big board it answers at once by chain rules and says so', async () => {
+  const page = await s.open('/dots?rows=6&cols=6&level=basic&first=engine');
+  assert.match(await page.locator('label[for="think"]').innerText(), /Thinking time/);
   assert.match(await page.locator('label[for="think"]').getAttribute('title'), /at most 36 lines are undrawn/);
   await page.locator('#turn[data-turn="you"]').waitFor();
   assert.match(await page.locator('#status').innerText(), /The engine drew [hv] \d \d, by chain rules \(the exact search starts at 36 undrawn lines/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the strong level searches and says what it expects', async () => {
+  const page = await s.open('/dots?rows=5&cols=5&level=strong&first=engine&think=250');
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.match(await page.locator('#status').innerText(), /The engine drew [hv] \d \d, by search \(it expects about [+-]?\d+(\.\d)? for itself, after \d+ playouts\)/);
   assert.deepEqual(page.errors, []);
 });
 

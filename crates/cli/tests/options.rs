@@ -59,8 +59,8 @@ fn the_terminal_games_print_their_fresh_seed_the_same_way() {
 #[test]
 fn unknown_option_names_are_refused_with_the_accepted_ones() {
     let cases: &[(&[&str], &str)] = &[
-        (&["dots", "play", "--level", "stong"], "random, greedy, strong"),
-        (&["dots", "match", "--b", "perfect"], "random, greedy, strong"),
+        (&["dots", "play", "--level", "stong"], "random, greedy, basic, strong"),
+        (&["dots", "match", "--b", "perfect"], "random, greedy, basic, strong"),
         (&["islands", "generate", "--preset", "huge"], "small, medium, large"),
         (&["islands", "move", "--level", "clever"], "random, greedy, strong"),
         (

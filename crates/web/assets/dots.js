@@ -7,9 +7,8 @@ import { api, h, svg, edgeNumber, edgeAt, edgeCount, cellSides, say, intParam, s
 const limits = (await serverLimits()).dots;
 /** The solver works on boards of at most this many lines. */
 const MAX_LINES = limits.max_lines;
-/** The strong level searches exactly only with at most this many undrawn lines, or when no safe
- * line is left; before that it plays by chain rules at once, so its time budget is an upper
- * bound, not a time it always takes. */
+/** The basic level searches exactly only with at most this many undrawn lines, or when no safe
+ * line is left; before that it plays by chain rules at once. */
 const EXACT_LINES = limits.exact_lines;
 /** The page offers boards of 1 to SIDES boxes a side (those within MAX_LINES). */
 const SIDES = 8;
@@ -133,15 +132,18 @@ const pick = (label, id, options, value, title) => h('label', { for: id, title }
   h('select', { id }, options.map(([v, text]) => h('option', { value: v, selected: String(v) === String(value) }, text))));
 
 const params = new URLSearchParams(location.search);
+/** The engine's thinking times offered, in milliseconds (also `?think=` in the address). */
+const THINK_TIMES = [250, 500, 1000, 2000, 5000];
 const sizes = Array.from({ length: SIDES }, (_, i) => [i + 1, String(i + 1)]);
 const ui = {
   rows: pick('Rows', 'rows', sizes, intParam('rows', 3, 1, SIDES), 'boxes down'),
   cols: pick('Columns', 'cols', sizes, intParam('cols', 3, 1, SIDES), 'boxes across'),
-  level: pick('Engine level', 'level', [['random', 'random'], ['greedy', 'greedy'], ['strong', 'strong']],
-    ['random', 'greedy', 'strong'].includes(params.get('level')) ? params.get('level') : 'strong'),
+  level: pick('Engine level', 'level', limits.levels.map((l) => [l, l]),
+    limits.levels.includes(params.get('level')) ? params.get('level') : 'strong'),
   first: pick('First move', 'first', [['you', 'you'], ['engine', 'engine']], params.get('first') === 'engine' ? 'engine' : 'you'),
-  think: pick('Strong: search time, up to', 'think', [[250, '0.25 s'], [500, '0.5 s'], [1000, '1 s'], [2000, '2 s'], [5000, '5 s']], 1000,
-    `the most the strong level may spend on an exact search; it searches only once at most ${EXACT_LINES} lines are undrawn or no safe line is left, and otherwise answers at once by chain rules`),
+  think: pick('Thinking time', 'think', THINK_TIMES.map((ms) => [ms, `${ms / 1000} s`]),
+    THINK_TIMES.includes(Number(params.get('think'))) ? Number(params.get('think')) : 1000,
+    `the strong level thinks this long on every move it cannot solve exactly at once; the basic level spends it only on exact searches, once at most ${EXACT_LINES} lines are undrawn or no safe line is left`),
 };
 const select = (label) => label.querySelector('select');
 const sizeNote = h('p', { id: 'size-note', class: 'muted size-note', hidden: true });
@@ -416,7 +418,7 @@ async function engineTurn() {
   const mine = generation;
   while (mine === generation && view.toMove === 'engine') {
     const [lvl, thinkMs] = [level(), Number(select(ui.think).value)];
-    say(status, `The engine is thinking… (${lvl}${lvl === 'strong' ? `, up to ${thinkMs / 1000} s` : ''})`, 'busy');
+    say(status, `The engine is thinking… (${lvl}${lvl === 'strong' || lvl === 'basic' ? `, up to ${thinkMs / 1000} s` : ''})`, 'busy');
     let answer;
     try {
       answer = await api('/api/dots/move', {
@@ -442,6 +444,7 @@ async function engineTurn() {
     render();
     const how = answer.reason === 'exact' ? `, exact value ${fmt(answer.value)} for it`
       : answer.reason === 'heuristic' ? `, by chain rules (the exact search starts at ${EXACT_LINES} undrawn lines or when no safe line is left)`
+      : answer.reason === 'search' ? `, by search (it expects about ${fmt(answer.estimate)} for itself, after ${answer.playouts} playouts)`
         : answer.reason === 'level' ? '' : `, ${answer.reason}`;
     say(status, `The engine drew ${answer.name}${answer.completes > 0 ? ` and completed ${answer.completes === 1 ? 'a box' : `${answer.completes} boxes`}` : ''}${how}.`, 'ok');
     // Let a chain of captures be seen line by line.

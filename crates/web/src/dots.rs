@@ -179,10 +179,13 @@ pub struct MoveRequest {
 pub struct MoveResponse {
     line: usize,
     name: String,
-    /// `forced`, `exact`, `heuristic` or `level`.
+    /// `forced`, `exact`, `search`, `heuristic` or `level`.
     reason: &'static str,
     /// The exact value of the position for the mover, when the engine solved it.
     value: Option<i32>,
+    /// With `search`: the search's estimate of that value, and the playouts behind it.
+    estimate: Option<f64>,
+    playouts: Option<u32>,
     /// How many boxes the move completes (the mover then moves again when > 0).
     completes: u32,
 }
@@ -212,11 +215,17 @@ pub async fn engine_move(
             Reason::Search { .. } => ("search", None),
             Reason::Level => ("level", None),
         };
+        let (estimate, playouts) = match choice.reason {
+            Reason::Search { value, playouts } => (Some((value * 10.0).round() / 10.0), Some(playouts)),
+            _ => (None, None),
+        };
         Ok(MoveResponse {
             line: choice.line.index(),
             name: Line::of(dims, choice.line).to_string(),
             reason,
             value,
+            estimate,
+            playouts,
             completes: geo.completes(drawn, choice.line),
         })
     })

@@ -20,11 +20,13 @@ pub struct Limits {
 
 #[derive(Debug, Serialize)]
 struct DotsLimits {
+    /// The engine levels, weakest first.
+    levels: Vec<&'static str>,
     /// The largest side of a position (`/api/dots/endgame` reads any).
     max_side: usize,
     /// The most lines a board may have for `/api/dots/solve` and `/api/dots/move`.
     max_lines: usize,
-    /// The strong level searches exactly only with at most this many undrawn lines (or when no
+    /// The basic level searches exactly only with at most this many undrawn lines (or when no
     /// safe line is left); before that it answers at once by chain rules.
     exact_lines: u32,
     /// `/api/dots/solve` needs `time_ms` above this many undrawn lines.
@@ -59,6 +61,7 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
     Json(Limits {
         max_time_ms: u64::try_from(config.max_time.as_millis()).unwrap_or(u64::MAX),
         dots: DotsLimits {
+            levels: <pencilbox_dots::bot::Level as pencilbox_grid::Named>::names().collect(),
             max_side: pencilbox_dots::board::MAX_SIDE,
             max_lines: pencilbox_dots::lines::MAX_LINES,
             exact_lines: pencilbox_dots::bot::EXACT_LINES,

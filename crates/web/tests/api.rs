@@ -105,7 +105,13 @@ async fn limits_are_the_engines_and_the_servers() {
     assert_eq!(v["max_time_ms"], 60_000);
     assert_eq!(
         v["dots"],
-        json!({ "max_side": 64, "max_lines": 128, "exact_lines": 36, "free_solve_lines": 24 })
+        json!({
+            "levels": ["random", "greedy", "basic", "strong"],
+            "max_side": 64,
+            "max_lines": 128,
+            "exact_lines": 36,
+            "free_solve_lines": 24
+        })
     );
     assert_eq!(v["slither"]["max_side"], 100);
     assert_eq!(v["slither"]["generate_attempts"], 200);
@@ -259,7 +265,7 @@ async fn dots_solve_move_endgame() {
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
     assert!(v["error"].as_str().unwrap().starts_with("work exceeded its time budget (50 ms)"), "{v}");
 
-    for level in ["random", "greedy", "strong"] {
+    for level in ["random", "greedy", "basic", "strong"] {
         let v = ok(
             "/api/dots/move",
             json!({ "rows": 2, "cols": 2, "drawn": [0, 1], "level": level, "time_ms": 200 }),
@@ -281,7 +287,7 @@ async fn dots_solve_move_endgame() {
     bad(
         "/api/dots/move",
         json!({ "rows": 2, "cols": 2, "level": "genius" }),
-        r#"unknown level "genius": expected random, greedy or strong"#,
+        r#"unknown level "genius": expected random, greedy, basic or strong"#,
     )
     .await;
     bad(
