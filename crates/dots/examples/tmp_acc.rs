@@ -17,17 +17,35 @@ fn main() {
             let w: Vec<&str> = l.split_whitespace().collect();
             let dims = w[0].parse().unwrap();
             let geo = Geometry::new(dims).unwrap();
-            let drawn = LineSet(w[1].chars().enumerate().filter(|(_, c)| *c == '1').fold(0u128, |m, (i, _)| m | 1 << i));
+            let drawn = LineSet(
+                w[1].chars().enumerate().filter(|(_, c)| *c == '1').fold(0u128, |m, (i, _)| m | 1 << i),
+            );
             let best: i32 = w[2].parse().unwrap();
-            let mv: Vec<(usize, i32)> = w[3..].iter().map(|t| { let (a, b) = t.split_once(':').unwrap(); (a.parse().unwrap(), b.parse().unwrap()) }).collect();
+            let mv: Vec<(usize, i32)> = w[3..]
+                .iter()
+                .map(|t| {
+                    let (a, b) = t.split_once(':').unwrap();
+                    (a.parse().unwrap(), b.parse().unwrap())
+                })
+                .collect();
             let mut bot = Bot::new(level, geo.clone(), TableSize::Mib(64));
             let c = bot.choose(drawn, &mut rng, Instant::now() + Duration::from_millis(ms)).unwrap();
             let v = mv.iter().find(|m| m.0 == c.line.0).unwrap().1;
             let nopt = mv.iter().filter(|m| m.1 == best).count();
-            if v == best { ok += 1 }
+            if v == best {
+                ok += 1
+            }
             loss += best - v;
             n += 1;
-            if verbose { println!("{n}: undrawn {} best {best} ({nopt}/{} moves optimal) chose {} = {v} {:?}", geo.undrawn(drawn).count(), mv.len(), c.line.0, c.reason); }
+            if verbose {
+                println!(
+                    "{n}: undrawn {} best {best} ({nopt}/{} moves optimal) chose {} = {v} {:?}",
+                    geo.undrawn(drawn).count(),
+                    mv.len(),
+                    c.line.0,
+                    c.reason
+                );
+            }
         }
         println!("{level}: {ok}/{n} optimal, mean loss {:.2}", loss as f64 / n as f64);
     }

@@ -7,7 +7,7 @@
 //! * `greedy` takes a box when it can, otherwise draws a line that gives nothing away (at random),
 //!   otherwise the line that gives away the fewest boxes.
 //! * `strong` plays exactly (with the [`Solver`]) whenever the rest of the game is small enough
-//!   to solve in half its time, and otherwise searches until the deadline with Monte Carlo tree
+//!   to solve in half its time (at most 36 undrawn lines), and otherwise searches until the deadline with Monte Carlo tree
 //!   search guided by chain theory, ending in exact values where the solver affords them
 //!   ([`crate::mcts`]).
 //! * `basic` (the strong level before the search) plays exactly whenever the rest of the game is
@@ -68,8 +68,10 @@ pub struct Choice {
 }
 
 /// At most this many undrawn lines (or none safe), the strong level first tries an exact solve
-/// with half its time; above, the search has all of it (and solves its own small leaves).
-const STRONG_EXACT_LINES: u32 = 26;
+/// with half its time; above, the search has all of it (and solves its own small leaves). The
+/// search's estimates are biased by its random playouts where an exact solve often finishes:
+/// with 26 here, strong lost 16 of 20 games on 5×5 to basic, which solves from 36 lines on.
+const STRONG_EXACT_LINES: u32 = 36;
 
 /// Above this many undrawn lines the basic engine does not try to solve exactly while safe
 /// lines remain (a solve would not finish in a second; see the README's performance table).

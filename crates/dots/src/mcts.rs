@@ -312,9 +312,7 @@ impl<'s, 'a, R: Rng> Search<'s, 'a, R> {
                 match pick {
                     Some(e) => e,
                     None => {
-                        if safe_phase
-                            && let Some(v) = self.solve_playout_end(drawn)
-                        {
+                        if safe_phase && let Some(v) = self.solve_playout_end(drawn) {
                             return net + if mine { v } else { -v };
                         }
                         safe_phase = false;
