@@ -147,8 +147,47 @@ fn match_with_a_tiny_game_count() {
 }
 
 #[test]
-fn solve_gives_up_at_its_time_limit() {
-    let o = run(&["dots", "solve", "--board", "5x5", "--time-limit", "0.2", "--tt-mib", "16"], "");
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("ran out of time"));
+fn solve_answers_with_an_estimate_at_its_time_limit() {
+    let o = run(
+        &["dots", "solve", "--board", "5x5", "--time-limit", "0.4", "--tt-mib", "16", "--json", "--moves"],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["exact"], false, "{v}");
+    assert!(v["estimate"].as_f64().unwrap().abs() <= 25.0);
+    let (lo, hi) = (v["bounds"][0].as_i64().unwrap(), v["bounds"][1].as_i64().unwrap());
+    assert!(-25 <= lo && lo <= hi && hi <= 25, "{v}");
+    assert!(v["playouts"].as_u64().unwrap() > 0);
+    // The search lists the root moves it looked at (symmetric duplicates dropped), best first.
+    let moves = v["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert_eq!(moves[0]["line"], v["best_line"]);
+    // A small position is still solved exactly within the same limit.
+    let o = run(&["dots", "solve", "--board", "2x2", "--time-limit", "0.4", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!((v["exact"].as_bool(), v["value"].as_i64()), (Some(true), Some(2)));
+}
+
+#[test]
+fn solve_explains_the_fight_for_control() {
+    let o = run(&["dots", "solve", "examples/dots/endgame-2.in", "--explain", "--moves", "--json"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let c = &v["control"];
+    // Chains 1, 3, 5, 7 and a loop of 8 (the statement's example); no safe line.
+    assert_eq!((c["long_chains"].as_u64(), c["safe_lines"].as_u64()), (Some(3), Some(0)), "{c}");
+    let mut sizes: Vec<(String, usize)> = c["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| (x["kind"].as_str().unwrap().to_string(), x["boxes"].as_array().unwrap().len()))
+        .collect();
+    sizes.sort();
+    let want: Vec<(String, usize)> = [("chain", 1), ("chain", 3), ("chain", 5), ("chain", 7), ("loop", 8)]
+        .map(|(k, n)| (k.to_string(), n))
+        .into();
+    assert_eq!(sizes, want);
+    assert_eq!(c["mover_wants"], "odd");
+    assert!(v["moves"].as_array().unwrap().iter().all(|m| m["keeps_control"].is_boolean()));
 }

@@ -11,6 +11,8 @@ pub mod endgame;
 pub mod lines;
 // The exact solver for any position (alpha-beta with a transposition table).
 pub mod solver;
+// The fight for control by the long chain rule, in a player's words.
+pub mod control;
 // Playing engines: random, greedy, basic, strong.
 pub mod bot;
 // The strong engine's Monte Carlo tree search for positions too large to solve.

@@ -1,4 +1,6 @@
-//! `dots solve`: the exact value, a best move and optionally every move's value.
+//! `dots solve`: the exact value, a best move and optionally every move's value; with a time
+//! limit that the exact solve cannot meet, the strong engine's estimate instead; with
+//! `--explain`, the fight for control by the long chain rule.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -6,9 +8,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use pencilbox_dots::board::{AsciiBoard, Line, Position};
+use pencilbox_dots::chains::Kind;
+use pencilbox_dots::control::{Control, control, keeps_control};
 use pencilbox_dots::lines;
+use pencilbox_dots::mcts::Search;
 use pencilbox_dots::solver::{Solver, Stats, TableSize};
-use pencilbox_grid::Dims;
+use pencilbox_grid::{Dims, Edge};
+use rand::SeedableRng;
 
 /// The text format of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -31,7 +37,9 @@ pub enum Format {
   echo 111000000000 | pencilbox dots solve --board 2x2 - --json
 
 Output: the first line is the exact net score (mover's boxes minus the opponent's, over the
-boxes still unclaimed) under best play; then `best <move>`; with --moves one line per legal move.")]
+boxes still unclaimed) under best play; then `best <move>`; with --moves one line per legal move.
+With --time-limit, when the exact solve does not finish in half of it, the strong engine's
+search spends the other half and the first line is its estimate, marked `~` (not exact).")]
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: crate::input::InputArg,
@@ -56,9 +64,30 @@ pub struct SolveArgs {
     /// with two cores and costs time on a busy one.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), value_name = "N")]
     pub threads: u8,
-    /// Give up (exit 2, printing the bounds reached) after this many seconds.
+    /// Answer within this many seconds: the exact solve gets half, and when it does not finish,
+    /// the search's estimate (with the exact bounds reached) is printed instead.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+    /// Also say where the fight for control stands (long chain rule), and with --moves whether
+    /// each move keeps control.
+    #[arg(long)]
+    pub explain: bool,
+}
+
+/// What the solve found.
+enum Answer {
+    Exact {
+        value: i32,
+        best: Option<Edge>,
+        moves: Vec<(Edge, i32)>,
+    },
+    /// The exact solve ran out of time (its bounds are in the stats); the search's estimate.
+    Estimate {
+        value: f64,
+        best: Edge,
+        playouts: u32,
+        moves: Vec<(Edge, f64, bool, u32)>,
+    },
 }
 
 /// Reads the position the arguments name.
@@ -126,60 +155,188 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let position = read_position(&args.input, args.board, args.format)?;
     let (geo, drawn) = lines::compact(&position)?;
     let dims = geo.dims();
-    let mut solver = Solver::new(geo, TableSize::Mib(args.tt_mib));
+    let mut solver = Solver::new(geo.clone(), TableSize::Mib(args.tt_mib));
     solver.set_progress(Some(Box::new(progress_reporter())));
     solver.set_threads(usize::from(args.threads));
-    if let Some(secs) = args.time_limit {
-        let limit = Duration::try_from_secs_f64(secs).context("--time-limit must be a number of seconds")?;
-        solver.set_deadline(Some(Instant::now() + limit));
-    }
-    let out_of_time = |s: Stats| {
-        anyhow::anyhow!(
-            "the solve ran out of time after {} nodes; the value is in [{}, {}]",
-            s.nodes,
-            s.lower,
-            s.upper
-        )
-    };
-    let (value, best) = solver.best_move(drawn).map_err(|_| out_of_time(solver.stats()))?;
-    let moves = if args.moves {
-        solver.move_values(drawn).map_err(|_| out_of_time(solver.stats()))?
-    } else {
-        Vec::new()
-    };
-    let stats = solver.stats();
-    let name = |e| Line::of(dims, e).to_string();
-    let mut text;
-    if args.json {
-        let moves: Vec<_> = moves
-            .iter()
-            .map(|&(e, v)| serde_json::json!({ "move": name(e), "line": e.index(), "value": v }))
-            .collect();
-        let mut out = serde_json::json!({
-            "board": dims.to_string(),
-            "value": value,
-            "best": best.map(name),
-            "best_line": best.map(|e| e.index()),
-            "nodes": stats.nodes,
-        });
-        if args.moves {
-            out["moves"] = serde_json::Value::Array(moves);
+    let deadline = match args.time_limit {
+        Some(secs) => {
+            let limit =
+                Duration::try_from_secs_f64(secs).context("--time-limit must be a number of seconds")?;
+            let now = Instant::now();
+            solver.set_deadline(Some(now + limit / 2));
+            Some(now + limit)
         }
-        text = format!("{out}\n");
+        None => None,
+    };
+    let exact = solver.best_move(drawn).and_then(|(value, best)| {
+        let moves = if args.moves { solver.move_values(drawn)? } else { Vec::new() };
+        Ok(Answer::Exact { value, best, moves })
+    });
+    let exact_stats = solver.stats();
+    let answer = match (exact, deadline) {
+        (Ok(answer), _) => answer,
+        (Err(_), Some(deadline)) => {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+            solver.set_progress(None);
+            let e = Search::new(&geo, Some(&mut solver), &mut rng, deadline).run(drawn);
+            let moves = e.moves.iter().map(|m| (m.line, m.value, m.exact, m.visits)).collect();
+            Answer::Estimate { value: e.value, best: e.line, playouts: e.playouts, moves }
+        }
+        (Err(_), None) => unreachable!("a solve without a deadline runs to the end"),
+    };
+    let control = args.explain.then(|| control(&position));
+    let keeps = |e: Edge| args.explain.then(|| keeps_control(&position, e));
+    let name = |e: Edge| Line::of(dims, e).to_string();
+    let text = if args.json {
+        let mut out = serde_json::json!({ "board": dims.to_string(), "nodes": exact_stats.nodes });
+        match &answer {
+            Answer::Exact { value, best, moves } => {
+                out["exact"] = true.into();
+                out["value"] = (*value).into();
+                out["best"] = best.map(name).into();
+                out["best_line"] = best.map(|e| e.index()).into();
+                if args.moves {
+                    out["moves"] = moves
+                        .iter()
+                        .map(|&(e, v)| {
+                            let mut m = serde_json::json!({ "move": name(e), "line": e.index(), "value": v });
+                            if let Some(k) = keeps(e) {
+                                m["keeps_control"] = k.into();
+                            }
+                            m
+                        })
+                        .collect();
+                }
+            }
+            Answer::Estimate { value, best, playouts, moves } => {
+                out["exact"] = false.into();
+                out["estimate"] = round1(*value).into();
+                out["bounds"] = serde_json::json!([exact_stats.lower, exact_stats.upper]);
+                out["playouts"] = (*playouts).into();
+                out["best"] = name(*best).into();
+                out["best_line"] = best.index().into();
+                if args.moves {
+                    out["moves"] = moves
+                        .iter()
+                        .map(|&(e, v, exact, visits)| {
+                            let mut m =
+                                serde_json::json!({ "move": name(e), "line": e.index(), "playouts": visits });
+                            m[if exact { "value" } else { "estimate" }] = round1(v).into();
+                            if let Some(k) = keeps(e) {
+                                m["keeps_control"] = k.into();
+                            }
+                            m
+                        })
+                        .collect();
+                }
+            }
+        }
+        if let Some(c) = &control {
+            out["control"] = control_json(c);
+        }
+        format!("{out}\n")
     } else {
-        text = format!("{value}\n");
+        let mut text = String::new();
+        let best = match &answer {
+            Answer::Exact { value, best, .. } => {
+                text += &format!("{value}\n");
+                *best
+            }
+            Answer::Estimate { value, best, playouts, .. } => {
+                text += &format!(
+                    "~{:+.1} (an estimate: the exact solve ran out of time after {} nodes with the value in [{}, {}]; \
+                     the search then ran {playouts} playouts)\n",
+                    value, exact_stats.nodes, exact_stats.lower, exact_stats.upper
+                );
+                Some(*best)
+            }
+        };
         match best {
             Some(e) => text += &format!("best {} (line {})\n", name(e), e.index()),
             None => text += "best none (every line is drawn)\n",
         }
-        for (e, v) in moves {
-            text += &format!("{:<10} line {:<3} value {v}\n", name(e), e.index());
+        let control_word = |e: Edge| match keeps(e) {
+            Some(true) => "   keeps control",
+            Some(false) => "   gives away control",
+            None => "",
+        };
+        match &answer {
+            Answer::Exact { moves, .. } => {
+                for &(e, v) in moves {
+                    text += &format!("{:<10} line {:<3} value {v}{}\n", name(e), e.index(), control_word(e));
+                }
+            }
+            Answer::Estimate { moves, .. } if args.moves => {
+                for &(e, v, exact, visits) in moves {
+                    let what = if exact {
+                        format!("value {v}")
+                    } else {
+                        format!("estimate {v:+.1} ({visits} playouts)")
+                    };
+                    text += &format!("{:<10} line {:<3} {what}{}\n", name(e), e.index(), control_word(e));
+                }
+            }
+            Answer::Estimate { .. } => {}
         }
-    }
+        if let Some(c) = &control {
+            text += &control_text(c);
+        }
+        text
+    };
     // A closed pipe (`| head`) is not an error of the solve.
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
         _ => {}
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn round1(v: f64) -> f64 {
+    (v * 10.0).round() / 10.0
+}
+
+/// The fight for control in words: the chains and loops so far, the safe lines left, and the
+/// long chain rule for the player to move.
+fn control_text(c: &Control) -> String {
+    let list = |kind: Kind, long: bool| -> Vec<String> {
+        c.components
+            .iter()
+            .filter(|x| x.kind == kind && (kind == Kind::Loop || (x.len() >= 3) == long))
+            .map(|x| x.len().to_string())
+            .collect()
+    };
+    let (long, short, loops) = (list(Kind::Chain, true), list(Kind::Chain, false), list(Kind::Loop, false));
+    let sizes = |v: &[String]| if v.is_empty() { String::new() } else { format!(" ({})", v.join(", ")) };
+    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "control: {}{}, {}{}, {}{} so far; {} left\n\
+         the player to move wants an {} number of long chains (long chain rule) and is {}\n",
+        plural(long.len(), "long chain", "long chains"),
+        sizes(&long),
+        plural(short.len(), "short chain", "short chains"),
+        sizes(&short),
+        plural(loops.len(), "loop", "loops"),
+        sizes(&loops),
+        plural(c.safe_lines, "safe line", "safe lines"),
+        c.mover_wants,
+        if c.mover_on_track() { "on track" } else { "not on track" },
+    )
+}
+
+fn control_json(c: &Control) -> serde_json::Value {
+    let components: Vec<_> = c
+        .components
+        .iter()
+        .map(|x| {
+            let boxes: Vec<[usize; 2]> = x.boxes.iter().map(|b| [b.row, b.col]).collect();
+            serde_json::json!({ "kind": x.kind.to_string(), "boxes": boxes })
+        })
+        .collect();
+    serde_json::json!({
+        "components": components,
+        "long_chains": c.long_chains,
+        "safe_lines": c.safe_lines,
+        "mover_wants": c.mover_wants.to_string(),
+        "mover_on_track": c.mover_on_track(),
+    })
 }
