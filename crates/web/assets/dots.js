@@ -507,8 +507,9 @@ async function analyse() {
   const spec = { rows: game.rows, cols: game.cols, drawn: [...view.drawn] };
   const valueLine = h('p', { id: 'value', 'data-state': 'busy', class: 'status busy' }, `Solving… (up to ${timeMs / 1000} s)`);
   const endgameBox = h('div', { id: 'endgame' });
+  const controlBox = h('div', { id: 'control' });
   const movesBox = h('div', { id: 'moves' });
-  analysis.replaceChildren(h('h2', {}, 'Analysis'), valueLine, endgameBox, movesBox);
+  analysis.replaceChildren(h('h2', {}, 'Analysis'), valueLine, controlBox, endgameBox, movesBox);
   const stale = () => mine !== generation || analysisShown !== key;
 
   // The endgame answer is instant; the solver may take the whole budget. The endgame route
@@ -521,15 +522,23 @@ async function analyse() {
       (ans) => { if (!stale()) showEndgame(endgameBox, ans, mover); },
       (err) => { if (!stale() && err.name !== 'AbortError') endgameBox.replaceChildren(h('p', { class: 'status error' }, `Endgame check failed: ${err.message}`)); });
   try {
-    const ans = await api('/api/dots/solve', { ...spec, moves: true, time_ms: timeMs }, { signal: analysisController.signal });
+    const ans = await api('/api/dots/solve', { ...spec, moves: true, time_ms: timeMs, estimate: true }, { signal: analysisController.signal });
     if (stale()) return;
     valueLine.className = 'value';
-    valueLine.dataset.state = 'exact';
+    valueLine.dataset.state = ans.exact ? 'exact' : 'estimate';
     valueLine.dataset.value = ans.value;
-    valueLine.replaceChildren(
-      h('strong', {}, `Value ${fmt(ans.value)}`),
-      ` for ${mover === 'you' ? 'you' : 'the engine'} (to move): the net score over the unclaimed boxes. `,
-      meaning(mover, ans.value));
+    const who = mover === 'you' ? 'you' : 'the engine';
+    if (ans.exact) {
+      valueLine.replaceChildren(
+        h('strong', {}, `Value ${fmt(ans.value)}`),
+        ` for ${who} (to move): the net score over the unclaimed boxes. `,
+        meaning(mover, ans.value));
+    } else {
+      valueLine.replaceChildren(
+        h('strong', {}, `Estimate about ${fmt(ans.value)}`),
+        ` for ${who} (to move), not exact: the solver proved only that the value is between ${fmt(ans.bounds[0])} and ${fmt(ans.bounds[1])} within half of ${timeMs / 1000} s, then the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts.`);
+    }
+    showControl(controlBox, ans.control, mover);
     showMoves(movesBox, ans, mover);
   } catch (err) {
     if (stale() || err.name === 'AbortError') return;
@@ -539,6 +548,32 @@ async function analyse() {
     say(valueLine, reason, 'error');
   }
   await endgame;
+}
+
+/** The fight for control in words (long chain rule), with the chains and loops highlighted on
+ * hover. */
+function showControl(box, control, mover) {
+  const who = mover === 'you' ? 'You' : 'The engine';
+  const kinds = (kind, long) => control.components.filter((c) => c.kind === kind && (kind === 'loop' || (c.boxes.length >= 3) === long));
+  const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  const [long, short, loops] = [kinds('chain', true), kinds('chain', false), kinds('loop')];
+  const items = control.components.map((comp) => h('li', {
+    tabindex: 0, class: 'component', 'data-kind': comp.kind, 'data-length': comp.boxes.length,
+    onmouseenter: () => highlightBoxes(comp.boxes, true), onmouseleave: () => highlightBoxes(comp.boxes, false),
+    onfocus: () => highlightBoxes(comp.boxes, true), onblur: () => highlightBoxes(comp.boxes, false),
+  }, `${comp.boxes.length >= 3 && comp.kind === 'chain' ? 'long ' : ''}${comp.kind} of ${count(comp.boxes.length, 'box', 'boxes')}`));
+  box.replaceChildren(
+    h('h3', {}, 'The fight for control'),
+    h('p', { id: 'control-summary', 'data-on-track': String(control.mover_on_track) },
+      `So far: ${count(long.length, 'long chain', 'long chains')}, ${count(short.length, 'short chain', 'short chains')}, ${count(loops.length, 'loop', 'loops')}; ${count(control.safe_lines, 'safe line', 'safe lines')} left. `,
+      `By the long chain rule ${who.toLowerCase()} (to move) ${mover === 'you' ? 'want' : 'wants'} an ${control.mover_wants} number of long chains, so that the other player must open the first one: `,
+      h('strong', {}, control.mover_on_track ? 'on track' : 'not on track'),
+      '. A rule of thumb: chains still form, and sacrifices change the count.'),
+    items.length ? h('ul', { id: 'control-components' }, items) : '');
+}
+
+function highlightBoxes(boxes, on) {
+  for (const [r, c] of boxes) board.querySelector(`g.box[data-cell="${r},${c}"]`)?.classList.toggle('highlight', on);
 }
 
 function showMoves(box, ans, mover) {
@@ -556,18 +591,19 @@ function showMoves(box, ans, mover) {
     'data-edge': m.line, 'data-value': m.value, class: someWorse && m.value === best ? 'best' : '',
     onmouseenter: () => board.querySelector(`g.edge[data-edge="${m.line}"]`)?.classList.add('hover'),
     onmouseleave: () => board.querySelector(`g.edge[data-edge="${m.line}"]`)?.classList.remove('hover'),
-  }, h('td', {}, m.name), h('td', {}, String(m.line)), h('td', { class: 'num' }, fmt(m.value)), h('td', {}, m.value === best ? 'best' : `${fmt(m.value - best)}`)));
+  }, h('td', {}, m.name), h('td', {}, String(m.line)),
+  h('td', { class: 'num', title: m.exact ? 'exact' : `estimate from ${m.playouts} playouts` }, `${m.exact ? '' : '≈ '}${fmt(m.value)}`),
+  h('td', {}, m.value === best ? 'best' : `${fmt(Math.round((m.value - best) * 10) / 10)}`),
+  h('td', { 'data-keeps': String(m.keeps_control) }, m.keeps_control ? 'keeps control' : 'gives it away')));
   box.replaceChildren(
-    h('h3', {}, `Every move's value for ${mover === 'you' ? 'you' : 'the engine'}`),
+    h('h3', {}, `${ans.exact ? "Every move's value" : 'The moves the search looked at, with their estimates'} for ${mover === 'you' ? 'you' : 'the engine'}`),
     h('table', { class: 'values', id: 'move-values' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'line'), h('th', {}, 'number'), h('th', {}, 'value'), h('th', {}, 'vs best'))),
+      h('thead', {}, h('tr', {}, h('th', {}, 'line'), h('th', {}, 'number'), h('th', {}, ans.exact ? 'value' : 'estimate'), h('th', {}, 'vs best'), h('th', { title: 'by the long chain rule' }, 'control'))),
       h('tbody', {}, rows)));
 }
 
 function showEndgame(box, ans, mover) {
-  const highlight = (boxes, on) => {
-    for (const [r, c] of boxes) board.querySelector(`g.box[data-cell="${r},${c}"]`)?.classList.toggle('highlight', on);
-  };
+  const highlight = highlightBoxes;
   const items = ans.components.map((comp) => h('li', {
     tabindex: 0, 'data-kind': comp.kind, 'data-length': comp.length, class: 'component',
     onmouseenter: () => highlight(comp.boxes, true), onmouseleave: () => highlight(comp.boxes, false),

@@ -7,8 +7,9 @@ use axum::extract::State;
 use pencilbox_dots::board::{Line, Position};
 use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level, Reason};
 use pencilbox_dots::lines::{self, Geometry, LineSet};
+use pencilbox_dots::mcts::Search;
 use pencilbox_dots::solver::{Solver, TableSize};
-use pencilbox_dots::{chains, endgame};
+use pencilbox_dots::{chains, control, endgame};
 use pencilbox_grid::{Dims, Edge, Named};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -83,7 +84,14 @@ impl PositionSpec {
 pub struct MoveValue {
     line: usize,
     name: String,
-    value: i32,
+    /// The mover's net score after this move: exact (an integer), or the search's estimate (one
+    /// decimal).
+    value: serde_json::Value,
+    exact: bool,
+    /// With an estimate: the playouts through this move.
+    playouts: Option<u32>,
+    /// Whether the mover is on track for control after this move, by the long chain rule.
+    keeps_control: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -94,30 +102,79 @@ pub struct SolveRequest {
     #[serde(default)]
     moves: bool,
     time_ms: Option<u64>,
+    /// When the exact solve does not finish in half of `time_ms`, spend the other half on the
+    /// strong engine's search and answer its estimate (else 503).
+    #[serde(default)]
+    estimate: bool,
 }
 
 #[derive(Debug, Serialize)]
 pub struct SolveResponse {
     rows: usize,
     cols: usize,
-    /// Net score (the mover's boxes minus the opponent's, over the unclaimed boxes) with best play.
-    value: i32,
+    /// Net score (the mover's boxes minus the opponent's, over the unclaimed boxes) with best
+    /// play: exact (an integer), or the search's estimate (one decimal).
+    value: serde_json::Value,
+    exact: bool,
+    /// With an estimate: the bounds the exact solve had proven, and the search's playouts.
+    bounds: Option<[i32; 2]>,
+    playouts: Option<u32>,
     /// A best move, `None` when every line is drawn.
     best: Option<MoveValue>,
-    /// Every legal move's value, when asked for.
+    /// Every legal move's value, when asked for (with an estimate: the moves the search looked
+    /// at, symmetric duplicates left out).
     moves: Option<Vec<MoveValue>>,
     nodes: u64,
+    /// The fight for control, by the long chain rule.
+    control: ControlInfo,
 }
 
-fn named(dims: Dims, e: Edge, value: i32) -> MoveValue {
-    MoveValue { line: e.index(), name: Line::of(dims, e).to_string(), value }
+#[derive(Debug, Serialize)]
+pub struct ControlInfo {
+    /// The chains and loops so far, each with its boxes in order ([row, col]).
+    components: Vec<ComponentInfo>,
+    long_chains: usize,
+    safe_lines: usize,
+    /// `even` or `odd`: the number of long chains the player to move wants.
+    mover_wants: String,
+    mover_on_track: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ComponentInfo {
+    kind: String,
+    boxes: Vec<[usize; 2]>,
+}
+
+fn control_info(pos: &Position) -> ControlInfo {
+    let c = control::control(pos);
+    ControlInfo {
+        components: c
+            .components
+            .iter()
+            .map(|x| ComponentInfo {
+                kind: x.kind.to_string(),
+                boxes: x.boxes.iter().map(|b| [b.row, b.col]).collect(),
+            })
+            .collect(),
+        long_chains: c.long_chains,
+        safe_lines: c.safe_lines,
+        mover_wants: c.mover_wants.to_string(),
+        mover_on_track: c.mover_on_track(),
+    }
+}
+
+/// A value as JSON: an exact one as an integer, an estimate rounded to one decimal.
+fn number(v: f64, exact: bool) -> serde_json::Value {
+    if exact { (v as i64).into() } else { ((v * 10.0).round() / 10.0).into() }
 }
 
 pub async fn solve(
     State(config): State<Shared>,
     Body(req): Body<SolveRequest>,
 ) -> Result<Json<SolveResponse>, ApiError> {
-    let (geo, drawn) = req.spec.compact()?;
+    let pos = req.spec.read()?;
+    let (geo, drawn) = lines::compact(&pos).map_err(|e| ApiError::bad(e.to_string()))?;
     let undrawn = geo.undrawn(drawn).count();
     if undrawn > FREE_SOLVE_LINES && req.time_ms.is_none() {
         return Err(ApiError::bad(format!(
@@ -125,14 +182,61 @@ pub async fn solve(
         )));
     }
     let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
-    let want_moves = req.moves;
+    let (want_moves, want_estimate) = (req.moves, req.estimate);
     let out = run_engine(&config, budget, move |deadline| {
         let dims = geo.dims();
-        let mut solver = Solver::new(geo, TableSize::Mib(TABLE_MIB));
-        solver.set_deadline(Some(deadline));
-        let late = |s: &Solver| {
-            let st = s.stats();
-            ApiError {
+        let now = std::time::Instant::now();
+        let mut solver = Solver::new(geo.clone(), TableSize::Mib(TABLE_MIB));
+        let exact_until =
+            if want_estimate { now + deadline.saturating_duration_since(now) / 2 } else { deadline };
+        solver.set_deadline(Some(exact_until));
+        let keeps = |e: Edge| control::keeps_control(&pos, e);
+        let mv = |e: Edge, value: f64, exact: bool, playouts: Option<u32>| MoveValue {
+            line: e.index(),
+            name: Line::of(dims, e).to_string(),
+            value: number(value, exact),
+            exact,
+            playouts,
+            keeps_control: keeps(e),
+        };
+        let exact = solver.best_move(drawn).and_then(|(value, best)| {
+            let moves = if want_moves { Some(solver.move_values(drawn)?) } else { None };
+            Ok((value, best, moves))
+        });
+        let st = solver.stats();
+        match exact {
+            Ok((value, best, moves)) => Ok(SolveResponse {
+                rows: dims.rows(),
+                cols: dims.cols(),
+                value: number(f64::from(value), true),
+                exact: true,
+                bounds: None,
+                playouts: None,
+                best: best.map(|e| mv(e, f64::from(value), true, None)),
+                moves: moves
+                    .map(|all| all.into_iter().map(|(e, v)| mv(e, f64::from(v), true, None)).collect()),
+                nodes: st.nodes,
+                control: control_info(&pos),
+            }),
+            Err(_) if want_estimate => {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+                let e = Search::new(&geo, Some(&mut solver), &mut rng, deadline).run(drawn);
+                Ok(SolveResponse {
+                    rows: dims.rows(),
+                    cols: dims.cols(),
+                    value: number(e.value, false),
+                    exact: false,
+                    bounds: Some([st.lower, st.upper]),
+                    playouts: Some(e.playouts),
+                    best: Some(mv(e.line, e.value, false, Some(e.playouts))),
+                    moves: want_moves.then(|| {
+                        e.moves.iter().map(|m| mv(m.line, m.value, m.exact, Some(m.visits))).collect()
+                    }),
+                    nodes: st.nodes,
+                    control: control_info(&pos),
+                })
+            }
+            Err(_) => Err(ApiError {
                 message: format!(
                     "{}; the value is in [{}, {}] after {} nodes",
                     ApiError::out_of_time(budget).message,
@@ -141,23 +245,8 @@ pub async fn solve(
                     st.nodes
                 ),
                 ..ApiError::out_of_time(budget)
-            }
-        };
-        let (value, best) = solver.best_move(drawn).map_err(|_| late(&solver))?;
-        let moves = if want_moves {
-            let all = solver.move_values(drawn).map_err(|_| late(&solver))?;
-            Some(all.into_iter().map(|(e, v)| named(dims, e, v)).collect())
-        } else {
-            None
-        };
-        Ok(SolveResponse {
-            rows: dims.rows(),
-            cols: dims.cols(),
-            value,
-            best: best.map(|e| named(dims, e, value)),
-            moves,
-            nodes: solver.stats().nodes,
-        })
+            }),
+        }
     })
     .await?;
     Ok(Json(out))

@@ -241,9 +241,38 @@ async fn walls_samples_and_moves() {
 }
 
 #[tokio::test]
+async fn dots_solve_gives_an_estimate_when_asked_and_the_fight_for_control() {
+    // The empty 5x5 board cannot be solved in 600 ms: with `estimate`, the search answers.
+    let v = ok(
+        "/api/dots/solve",
+        json!({ "rows": 5, "cols": 5, "time_ms": 600, "estimate": true, "moves": true }),
+    )
+    .await;
+    assert_eq!(v["exact"], false, "{v}");
+    assert!(v["value"].as_f64().unwrap().abs() <= 25.0);
+    assert!(v["playouts"].as_u64().unwrap() > 0);
+    assert!(v["bounds"][0].as_i64().unwrap() <= v["bounds"][1].as_i64().unwrap());
+    assert_eq!(v["best"]["line"], v["moves"][0]["line"]);
+    assert_eq!(
+        v["control"]["mover_wants"], "even",
+        "5x5: the first player wants an even number of long chains"
+    );
+    assert_eq!(v["control"]["safe_lines"], 60);
+    // Without it, running out of time is still a 503 with the bounds.
+    let (status, v) = post("/api/dots/solve", json!({ "rows": 5, "cols": 5, "time_ms": 300 })).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(v["error"].as_str().unwrap().contains("the value is in"), "{v}");
+    // The statement's endgame 2: its chains and loop, with their boxes.
+    let v = ok("/api/dots/solve", json!({ "position": "3 3\n111\n000\n010\n111\n1001\n1011\n1001\n" })).await;
+    assert_eq!(v["exact"], true);
+    assert!(v["control"]["components"].is_array(), "{v}");
+}
+
+#[tokio::test]
 async fn dots_solve_move_endgame() {
     let v = ok("/api/dots/solve", json!({ "rows": 2, "cols": 2, "moves": true })).await;
     assert_eq!(v["value"], 2);
+    assert_eq!(v["exact"], true);
     assert_eq!(v["moves"].as_array().unwrap().len(), 12);
     let best = v["best"]["line"].as_u64().unwrap();
     let best_value =
