@@ -166,7 +166,8 @@ fn control_info(pos: &Position) -> ControlInfo {
 
 /// A value as JSON: an exact one as an integer, an estimate rounded to one decimal.
 fn number(v: f64, exact: bool) -> serde_json::Value {
-    if exact { (v as i64).into() } else { ((v * 10.0).round() / 10.0).into() }
+    // `+ 0.0` turns a rounded -0.0 into 0.
+    if exact { (v as i64).into() } else { ((v * 10.0).round() / 10.0 + 0.0).into() }
 }
 
 pub async fn solve(
