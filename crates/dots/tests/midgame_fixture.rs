@@ -1,0 +1,133 @@
+//! The midgame accuracy fixture (`tests/fixtures/midgame-5x5.txt`, made by the `midgame_fixture`
+//! example, read by the `accuracy` example) is what it claims to be: at least 40 positions of
+//! 5×5 games with 38–44 undrawn lines and no box to take, each with every legal move listed once
+//! and values that agree with each other. Cheap checks only: re-solving positions is
+//! `cargo run --release -p pencilbox-dots --example midgame_fixture -- --check K`.
+
+#[path = "support/midgame.rs"]
+mod midgame;
+
+use std::collections::{HashMap, HashSet};
+
+use midgame::{FIXTURE, FixtureError, Midgame};
+use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_grid::{Dims, Edge};
+
+fn fixture() -> Vec<Midgame> {
+    midgame::read(FIXTURE).unwrap_or_else(|e| panic!("the midgame fixture {FIXTURE}: {e}"))
+}
+
+fn geometry() -> Geometry {
+    Geometry::new(Dims::new(5, 5).unwrap()).unwrap()
+}
+
+#[test]
+fn at_least_40_positions_of_5x5_with_38_to_44_undrawn_lines_and_every_count_present() {
+    let set = fixture();
+    assert!(set.len() >= 40, "only {} positions", set.len());
+    let geo = geometry();
+    let mut per_count: HashMap<u32, usize> = HashMap::new();
+    for m in &set {
+        assert_eq!(m.dims, geo.dims(), "{m}");
+        let undrawn = geo.undrawn(m.drawn).count();
+        assert!((38..=44).contains(&undrawn), "{undrawn} undrawn lines: {m}");
+        *per_count.entry(undrawn).or_default() += 1;
+    }
+    for undrawn in 38..=44 {
+        assert!(
+            per_count.get(&undrawn).copied().unwrap_or(0) >= 3,
+            "few positions with {undrawn} undrawn lines: {per_count:?}"
+        );
+    }
+}
+
+#[test]
+fn no_box_can_be_taken_and_none_is_taken_yet() {
+    let geo = geometry();
+    for m in fixture() {
+        assert!(geo.boxes().all(|b| geo.drawn_sides(m.drawn, b) < 3), "a box can be taken in {m}");
+    }
+}
+
+#[test]
+fn every_legal_move_is_listed_once_and_the_best_is_the_value() {
+    let geo = geometry();
+    for m in fixture() {
+        let listed: Vec<Edge> = m.moves.iter().map(|&(e, _)| e).collect();
+        let legal: Vec<Edge> = geo.undrawn(m.drawn).iter().collect();
+        let mut sorted = listed.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), listed.len(), "a move is listed twice in {m}");
+        assert_eq!(sorted, legal, "the listed moves are not the legal ones in {m}");
+        let losses: Vec<i32> = listed.iter().map(|&e| m.loss(e).unwrap()).collect();
+        assert!(losses.iter().all(|&l| l >= 0) && losses.contains(&0), "best move value != value in {m}");
+    }
+}
+
+#[test]
+fn values_are_net_scores_over_the_unclaimed_boxes() {
+    // Every box is claimed by the end, so a net score over n boxes lies in -n..=n and has the
+    // parity of n; with no box takeable, no move completes one and each move's value is minus a
+    // value over the same n boxes.
+    let geo = geometry();
+    for m in fixture() {
+        let n = geo.unclaimed_boxes(m.drawn) as i32;
+        for v in std::iter::once(m.value).chain(m.moves.iter().map(|&(_, v)| v)) {
+            assert!(v.abs() <= n && (v - n) % 2 == 0, "value {v} over {n} boxes in {m}");
+        }
+    }
+}
+
+#[test]
+fn moves_to_equivalent_positions_have_equal_values() {
+    // Two children are equivalent when one maps onto the other by exchanging twin lines (the
+    // two border lines of a corner box: the same string from a coin to the ground, Berlekamp
+    // ch. 2) and a symmetry of the board; most positions have a corner with both lines undrawn.
+    let geo = geometry();
+    let mut compared = 0;
+    for m in fixture() {
+        let mut by_child: HashMap<_, (Edge, i32)> = HashMap::new();
+        for &(e, v) in &m.moves {
+            let child = LineSet(geo.normalise_twins(m.drawn.with(e).0));
+            let (first, w) = *by_child.entry(geo.canonical(child).0).or_insert((e, v));
+            assert_eq!(w, v, "lines {} and {} lead to equivalent positions in {m}", first.index(), e.index());
+            compared += usize::from(first != e);
+        }
+    }
+    assert!(compared >= 40, "only {compared} pairs of equivalent moves to compare");
+}
+
+#[test]
+fn positions_are_distinct_up_to_symmetry() {
+    let geo = geometry();
+    let mut seen = HashSet::new();
+    for m in fixture() {
+        assert!(seen.insert(geo.canonical(m.drawn).0), "a repeated position: {m}");
+    }
+}
+
+#[test]
+fn the_format_round_trips() {
+    let set = fixture();
+    let text: String = set.iter().map(|m| format!("{m}\n")).collect();
+    assert_eq!(midgame::parse(&text).unwrap(), set);
+}
+
+#[test]
+fn malformed_lines_name_their_line_and_fault() {
+    let lines = "0".repeat(60);
+    let cases = [
+        ("5x5", "found 1 field"),
+        ("5y5 0 1", "board size"),
+        ("5x5 0101 1", "line string"),
+        (&*format!("5x5 {lines} one"), "not a value"),
+        (&*format!("5x5 {lines} 1 3-1"), "LINE:VALUE"),
+    ];
+    for (text, fault) in cases {
+        let err = midgame::parse(&format!("# a comment\n\n{text}\n")).unwrap_err();
+        let message = err.to_string();
+        assert!(message.starts_with("line 3:") && message.contains(fault), "{text}: {message}");
+    }
+    assert!(matches!(midgame::read("/nonexistent/midgame.txt"), Err(FixtureError::Read { .. })));
+}
