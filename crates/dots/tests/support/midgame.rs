@@ -92,7 +92,7 @@ fn parse_line(line: usize, text: &str) -> Result<Midgame, FixtureError> {
     let dims: Dims = dims.parse().map_err(|source| FixtureError::Dims { line, source })?;
     let position =
         Position::from_line_string(dims, lines).map_err(|source| FixtureError::Lines { line, source })?;
-    let drawn = LineSet::of_position(&position).ok_or(FixtureError::TooLarge { line, dims })?;
+    let drawn = LineSet::of_position(&position).map_err(|_| FixtureError::TooLarge { line, dims })?;
     let value = value.parse().map_err(|_| FixtureError::Value { line, found: value.to_string() })?;
     let moves = moves
         .iter()
