@@ -72,7 +72,7 @@ fn solve_bad_input_exits_2() {
     }
     // A board too large for the solver: the engine's one message.
     let o = run(&["dots", "solve", "--board", "9x9"], "");
-    let message = "a 9x9 board has 180 lines; the solver and the bots handle at most 128";
+    let message = "a 9x9 board has 180 lines; the exact solver handles at most 128";
     assert!(String::from_utf8_lossy(&o.stderr).contains(message), "{}", String::from_utf8_lossy(&o.stderr));
 }
 

@@ -1,4 +1,5 @@
 //! Temporary accuracy probe on the midgame fixture format.
+use pencilbox_dots::board::Position;
 use pencilbox_dots::bot::{Bot, Level};
 use pencilbox_dots::lines::{Geometry, LineSet};
 use pencilbox_dots::solver::TableSize;
@@ -20,8 +21,9 @@ fn main() {
             let drawn = LineSet(w[1].chars().enumerate().filter(|(_, c)| *c == '1').fold(0u128, |m, (i, _)| m | 1 << i));
             let best: i32 = w[2].parse().unwrap();
             let mv: Vec<(usize, i32)> = w[3..].iter().map(|t| { let (a, b) = t.split_once(':').unwrap(); (a.parse().unwrap(), b.parse().unwrap()) }).collect();
-            let mut bot = Bot::new(level, geo.clone(), TableSize::Mib(64));
-            let c = bot.choose(drawn, &mut rng, Instant::now() + Duration::from_millis(ms)).unwrap();
+            let position = Position::from_line_string(dims, w[1]).unwrap();
+            let mut bot = Bot::new(level, dims, TableSize::Mib(64)).unwrap();
+            let c = bot.choose(&position, &mut rng, Instant::now() + Duration::from_millis(ms)).unwrap();
             let v = mv.iter().find(|m| m.0 == c.line.0).unwrap().1;
             let nopt = mv.iter().filter(|m| m.1 == best).count();
             if v == best { ok += 1 }

@@ -11,6 +11,8 @@ pub mod endgame;
 pub mod lines;
 // The exact solver for any position (alpha-beta with a transposition table).
 pub mod solver;
+// The chain-theory rules the engines play by, on either form of a position.
+pub mod rules;
 // Playing engines: random, greedy, basic, strong.
 pub mod bot;
 // The strong engine's Monte Carlo tree search for positions too large to solve.

@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use pencilbox_dots::board::{AsciiBoard, Line, Player, Position};
 use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level};
-use pencilbox_dots::lines::{Geometry, LineSet};
 use pencilbox_dots::solver::TableSize;
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
@@ -111,7 +110,7 @@ fn line_name(dims: Dims, e: Edge) -> String {
 }
 
 fn engine(level: Level, dims: Dims, tt_mib: usize) -> anyhow::Result<Bot> {
-    Ok(Bot::new(level, Geometry::new(dims)?, TableSize::Mib(tt_mib)))
+    Ok(Bot::new(level, dims, TableSize::Mib(tt_mib))?)
 }
 
 fn scores(p: &Position) -> String {
@@ -159,9 +158,8 @@ fn play_game_in_terminal(args: &PlayArgs, out: &mut impl Write) -> anyhow::Resul
                 }
             }
         } else {
-            let drawn = LineSet::of_position(&position)?;
             let deadline = Instant::now() + Duration::from_millis(args.time_ms);
-            let choice = bot.choose(drawn, &mut rng, deadline).context("the engine found no move")?;
+            let choice = bot.choose(&position, &mut rng, deadline)?;
             writeln!(out, "engine plays {}", line_name(dims, choice.line))?;
             choice.line
         };
@@ -219,13 +217,12 @@ fn bot_answer(
     };
     let dims: Dims = size.parse()?;
     let position = Position::from_line_string(dims, lines)?;
-    if bot.as_ref().is_none_or(|b| b.geometry().dims() != dims) {
+    if bot.as_ref().is_none_or(|b| b.dims() != dims) {
         *bot = Some(engine(*level, dims, tt_mib)?);
     }
     let engine = bot.as_mut().context("no engine")?;
-    let drawn = LineSet::of_position(&position)?;
     let deadline = Instant::now() + Duration::from_millis(*time_ms);
-    let choice = engine.choose(drawn, rng, deadline).context("no legal move: every line is drawn")?;
+    let choice = engine.choose(&position, rng, deadline)?;
     Ok(format!("move {} {}", choice.line.index(), Line::of(dims, choice.line)))
 }
 
@@ -269,9 +266,8 @@ fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameRe
     // `turn` 0 is engine A.
     let mut turn = if a_first { 0 } else { 1 };
     while !position.is_over() {
-        let drawn = LineSet::of_position(&position)?;
         let deadline = Instant::now() + Duration::from_millis(args.time_ms);
-        let choice = bots[turn].choose(drawn, &mut rng, deadline).context("an engine found no move")?;
+        let choice = bots[turn].choose(&position, &mut rng, deadline)?;
         let player = if turn == 0 { Player::A } else { Player::B };
         if !position.play_for(choice.line, player)?.keeps_turn() {
             turn = 1 - turn;
@@ -281,7 +277,7 @@ fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameRe
 }
 
 pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
-    Geometry::new(args.board)?;
+    Position::empty_of(args.board)?;
     let seed = seed(args.seed);
     let mut finished = Vec::new();
     let results = crate::pool::run(
