@@ -23,7 +23,8 @@ Type a move as `h R C` (the horizontal line right of dot (R, C)), `v R C` (the v
 below dot (R, C)) or a line number (OpenSpiel's action order). Rows and columns start at 0.
 You are A when you move first, B otherwise. End of input (Ctrl-D) stops the game.")]
 pub struct PlayArgs {
-    /// Board size in boxes.
+    /// Board size in boxes, up to 64x64 (above 128 lines, 8x8 on, the engine plays by chain
+    /// rules alone: no exact solver, no search).
     #[arg(long, default_value = "3x3", value_name = "RxC")]
     pub board: Dims,
     /// Engine level.
@@ -48,9 +49,10 @@ pub struct PlayArgs {
   printf '2x2 111000000000\\nquit\\n' | pencilbox dots bot --level strong
 
 Protocol (one command per line; answers one line each on stdout):
-  RxC LINES            a position: board size and OpenSpiel line string (also `position RxC LINES`)
-                       answer: `move N h R C` (line number N and its h/v name)
-  level L              switch to random, greedy or strong; answer `ok`
+  RxC LINES            a position: board size (up to 64x64) and OpenSpiel line string (also
+                       `position RxC LINES`); answer: `move N h R C` (line number N and its
+                       h/v name)
+  level L              switch to random, greedy, basic or strong; answer `ok`
   time T               thinking time in milliseconds; answer `ok`
   quit                 exit (end of input does the same)
 Bad commands are answered `error <reason>`; the bot keeps running. Blank lines and lines
@@ -74,7 +76,8 @@ pub struct BotArgs {
 #[command(after_help = "Example:
   pencilbox dots match --a strong --b greedy --board 5x5 --games 100 --time-ms 1000 --jobs 2 --seed 1
 
-Sides alternate: A moves first in even-numbered games, B in odd ones. Results are from A's side.")]
+Sides alternate: A moves first in even-numbered games, B in odd ones. Results are from A's side,
+with the longest each engine took over a move (`slowest_move_ms` in JSON).")]
 pub struct MatchArgs {
     /// Level of engine A.
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
@@ -82,7 +85,7 @@ pub struct MatchArgs {
     /// Level of engine B.
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Greedy)]
     pub b: Level,
-    /// Board size in boxes.
+    /// Board size in boxes, up to 64x64 (above 128 lines the engines play by chain rules).
     #[arg(long, default_value = "5x5", value_name = "RxC")]
     pub board: Dims,
     /// Number of games.
@@ -255,6 +258,8 @@ struct GameResult {
     a_first: bool,
     a_boxes: usize,
     b_boxes: usize,
+    /// The longest engine A and engine B took over a move.
+    slowest: [Duration; 2],
 }
 
 fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameResult> {
@@ -265,15 +270,22 @@ fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameRe
     let mut position = Position::empty_of(dims)?;
     // `turn` 0 is engine A.
     let mut turn = if a_first { 0 } else { 1 };
+    let mut slowest = [Duration::ZERO; 2];
     while !position.is_over() {
-        let deadline = Instant::now() + Duration::from_millis(args.time_ms);
-        let choice = bots[turn].choose(&position, &mut rng, deadline)?;
+        let asked = Instant::now();
+        let choice = bots[turn].choose(&position, &mut rng, asked + Duration::from_millis(args.time_ms))?;
+        slowest[turn] = slowest[turn].max(asked.elapsed());
         let player = if turn == 0 { Player::A } else { Player::B };
         if !position.play_for(choice.line, player)?.keeps_turn() {
             turn = 1 - turn;
         }
     }
-    Ok(GameResult { a_first, a_boxes: position.score(Player::A), b_boxes: position.score(Player::B) })
+    Ok(GameResult {
+        a_first,
+        a_boxes: position.score(Player::A),
+        b_boxes: position.score(Player::B),
+        slowest,
+    })
 }
 
 pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
@@ -297,6 +309,8 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
     let (fw, fd, fl) = first(true);
     let (sw, sd, sl) = first(false);
     let games = results.len().max(1) as f64;
+    // The longest move of each engine over the match, in whole milliseconds.
+    let slowest = |side: usize| results.iter().map(|r| r.slowest[side]).max().unwrap_or_default().as_millis();
     if args.json {
         let out = serde_json::json!({
             "a": args.a.to_string(), "b": args.b.to_string(), "board": args.board.to_string(),
@@ -306,6 +320,7 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
             "average_margin": margin as f64 / games,
             "a_first": { "wins": fw, "draws": fd, "losses": fl },
             "a_second": { "wins": sw, "draws": sd, "losses": sl },
+            "slowest_move_ms": { "a": slowest(0), "b": slowest(1) },
         });
         println!("{out}");
     } else {
@@ -320,6 +335,7 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
         println!("A: {w} wins, {d} draws, {l} losses ({:.1}% wins)", 100.0 * w as f64 / games);
         println!("A moving first: {fw}-{fd}-{fl}; A moving second: {sw}-{sd}-{sl}");
         println!("average margin for A: {:+.2} boxes", margin as f64 / games);
+        println!("slowest move: A {} ms, B {} ms", slowest(0), slowest(1));
     }
     Ok(ExitCode::SUCCESS)
 }
