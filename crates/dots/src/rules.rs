@@ -8,7 +8,10 @@
 //! * A chain being handed out is taken box by box, except that its last two boxes are declined
 //!   (**all-but-two**: the line at the far end leaves them to the opponent) when the opponent
 //!   would then have to open a long chain or a loop: whoever declines keeps control (Berlekamp,
-//!   *The Dots and Boxes Game*, 2000).
+//!   *The Dots and Boxes Game*, 2000). A loop's last four boxes are declined the same way
+//!   (**all-but-four**: the line between them leaves two dominoes) when more than four boxes are
+//!   to come. A chain opened in its middle is taken from one end first: declining at one end
+//!   while the other is open would leave the opponent everything behind it.
 //! * When boxes must be handed out, the **smallest hand-out** goes first: the shortest chain (a
 //!   loop counts double, as it lets the taker keep control for four boxes instead of two), a
 //!   2-chain by its middle line, which cannot be declined.
@@ -65,6 +68,8 @@ pub(crate) trait ChainSizes {
     fn of_line(&self, e: Edge) -> Option<(usize, bool)>;
     /// Whether some chain has three boxes or more, or some loop is left.
     fn any_long(&self) -> bool;
+    /// The number of boxes in all chains and loops.
+    fn boxes(&self) -> usize;
 }
 
 /// The compact form as a [`View`].
@@ -107,6 +112,9 @@ impl ChainSizes for Chains {
     }
     fn any_long(&self) -> bool {
         (0..self.count).any(|i| self.len[i] >= 3 || self.is_loop[i])
+    }
+    fn boxes(&self) -> usize {
+        self.len[..self.count].iter().map(|&n| usize::from(n)).sum()
     }
 }
 
@@ -182,6 +190,9 @@ impl ChainSizes for Parts {
     fn any_long(&self) -> bool {
         self.sizes.iter().any(|&(kind, len)| kind == Kind::Loop || len >= 3)
     }
+    fn boxes(&self) -> usize {
+        self.sizes.iter().map(|&(_, len)| len).sum()
+    }
 }
 
 /// A line that takes a box without making another one takeable, if there is one.
@@ -195,21 +206,43 @@ pub(crate) fn free_capture<V: View>(v: &V) -> Option<Edge> {
     })
 }
 
-/// When a chain can be taken (and no box for free): take a box, or decline the last two
-/// (all-but-two) when long chains or loops remain to be handed out later, which keeps control.
+/// When boxes can be taken but none for free (a chain or a loop is being handed out): take one,
+/// or keep control by declining the last ones when no safe line is left and long chains or
+/// loops are still to be handed out: the last two boxes of a chain (*all-but-two*: the line at
+/// its far end leaves them as a domino) or the last four of a loop (*all-but-four*: the line
+/// between them leaves two dominoes), the latter only when more than four boxes are to come.
 pub(crate) fn chain_capture<V: View>(v: &V) -> Option<Edge> {
-    let b = v.takeable().next()?;
+    let mut takeable = v.takeable();
+    let b = takeable.next()?;
     let e = v.undrawn_sides(b).next()?;
-    let Some(c) = v.across(e, b) else { return Some(e) };
-    let Some(f) = v.undrawn_sides(c).find(|&x| x != e) else { return Some(e) };
-    let chain_ends = v.across(f, c).is_none_or(|d| v.drawn_sides(d) < 2);
-    if !chain_ends {
+    let other = takeable.next();
+    if takeable.next().is_some() {
         return Some(e);
     }
+    // The box behind `b`, the line `f` beyond it, and what is across `f`.
+    let Some(c) = v.across(e, b) else { return Some(e) };
+    let Some(f) = v.undrawn_sides(c).find(|&x| x != e) else { return Some(e) };
+    let beyond = v.across(f, c);
+    // The lines the opponent takes the declined boxes with, and how many boxes must be left
+    // behind them to make declining worth it.
+    let (taken, more_than) = match other {
+        None if beyond.is_none_or(|d| v.drawn_sides(d) < 2) => (vec![f, e], 0),
+        // The last four of a loop: `b`, `c`, `d` and `other`, whose last side leads to `d`.
+        Some(b2) => match (beyond, v.undrawn_sides(b2).next()) {
+            (Some(d), Some(e2)) if v.drawn_sides(d) == 2 && v.across(e2, b2) == Some(d) => {
+                (vec![f, e, e2], 4)
+            }
+            // A chain opened in its middle: declining now would leave the other end to the
+            // opponent, and everything behind it.
+            _ => return Some(e),
+        },
+        None => return Some(e),
+    };
     // After declining, would the opponent have to hand out something long?
-    let after = v.with(&[f, e]);
+    let after = v.with(&taken);
     let safe_left = after.undrawn().any(|x| !after.gives_box(x));
-    if !safe_left && after.chains().any_long() { Some(f) } else { Some(e) }
+    let rest = after.chains();
+    if !safe_left && rest.any_long() && rest.boxes() > more_than { Some(f) } else { Some(e) }
 }
 
 /// The line of `undrawn` (not empty) that hands out the smallest chain or loop; in a 2-chain
@@ -337,6 +370,18 @@ mod tests {
         }
     }
 
+    /// The chain-capture decision in an olympiad position, the same on both forms, as `h R C`
+    /// or `v R C`.
+    fn capture_in(text: &str) -> String {
+        let pos: Position = text.parse().unwrap();
+        let (geo, drawn) = crate::lines::compact(&pos).unwrap();
+        let compact = Compact { geo: &geo, drawn };
+        assert_eq!((free_capture(&pos), free_capture(&compact)), (None, None), "{text}");
+        let chosen = chain_capture(&pos).expect("a box to take");
+        assert_eq!(chain_capture(&compact), Some(chosen), "{text}");
+        crate::board::Line::of(pos.dims(), chosen).to_string()
+    }
+
     #[test]
     fn all_but_two_keeps_control_only_when_a_long_chain_is_left() {
         // 2x4: box (0, 0) can be taken by v 0 1, which opens box (0, 1); the chain ends there,
@@ -346,21 +391,38 @@ mod tests {
         //   +---+---+---+---+      (0, 2) and (0, 3);
         //                          the bottom row a 4-chain.
         //   +---+---+---+---+
-        let decline = |text: &str| {
-            let pos: Position = text.parse().unwrap();
-            let (geo, drawn) = crate::lines::compact(&pos).unwrap();
-            let compact = Compact { geo: &geo, drawn };
-            assert_eq!((free_capture(&pos), free_capture(&compact)), (None, None));
-            let chosen = chain_capture(&pos);
-            assert_eq!(chain_capture(&compact), chosen);
-            let dims = pos.dims();
-            assert!([Some(dims.v_edge(0, 1)), Some(dims.v_edge(0, 2))].contains(&chosen), "{chosen:?}");
-            chosen == Some(dims.v_edge(0, 2))
-        };
-        // After declining, the opponent must open the 4-chain or the top row's 2-chain:
-        // declining keeps control.
-        assert!(decline("2 4\n1101\n1111\n1111\n10000\n00000\n"));
+        // After declining, the opponent must open the 4-chain or the top row's 2-chain.
+        assert_eq!(capture_in("2 4\n1101\n1111\n1111\n10000\n00000\n"), "v 0 2");
         // With the bottom of box (1, 2) undrawn there is a safe line left: take.
-        assert!(!decline("2 4\n1101\n1111\n1101\n10000\n00000\n"));
+        assert_eq!(capture_in("2 4\n1101\n1111\n1101\n10000\n00000\n"), "v 0 1");
+    }
+
+    #[test]
+    fn a_chain_opened_in_its_middle_is_taken_from_one_end_before_declining() {
+        // 2x5: the top row a 5-chain opened by v 0 2, the bottom row another 5-chain.
+        //   +---+---+---+---+---+
+        //           |
+        //   +---+---+---+---+---+
+        //
+        //   +---+---+---+---+---+
+        // Box (0, 1) ends its side of the chain, but declining it (v 0 0) would leave the
+        // opponent (0, 2) to (0, 4) as well: take it.
+        assert_eq!(capture_in("2 5\n11111\n11111\n11111\n001000\n000000\n"), "v 0 1");
+    }
+
+    #[test]
+    fn all_but_four_declines_the_end_of_a_loop_when_more_than_four_boxes_are_to_come() {
+        // 2x6: a 4-loop in the left 2x2 block opened by v 0 1 (boxes (0, 0) and (0, 1) can be
+        // taken, (1, 0) and (1, 1) behind them); the right 2x4 block an 8-chain. Declining
+        // draws v 1 1 and leaves two dominoes.
+        //   +---+---+   +---+---+---+
+        //   |   |   |               |
+        //   +   +   +---+---+---+   +
+        //   |       |               |
+        //   +---+---+   +---+---+---+
+        assert_eq!(capture_in("2 6\n110111\n001110\n110111\n1110001\n1010001\n"), "v 1 1");
+        // 2x4: the same loop beside a 4-chain only: declining gives four boxes to get four,
+        // taking gets four and gives four; take.
+        assert_eq!(capture_in("2 4\n1101\n0010\n1101\n11101\n10101\n"), "h 1 0");
     }
 }
