@@ -195,36 +195,53 @@ test('screenshot: a 3x3 game in progress with the analysis open', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-test('8x8 (144 lines) cannot be chosen: picking 8 lowers the other size, with a note; a pasted 8x8 is refused and the game stays', async () => {
-  const page = await s.open('/dots?rows=8&cols=8&level=greedy');
-  // The URL asked for 8x8: the page starts 8x7 instead and says why.
+test('a 10x10 game starts, fits the window, and the engine answers by chain rules; the analysis names the solver\'s limit', async () => {
+  const page = await s.open('/dots?rows=10&cols=10&level=strong&first=engine&analyse=1', { width: 1280, height: 800 });
+  // Every size from 1 to 10 is offered, rows and columns apart.
+  assert.deepEqual(await page.locator('#rows option').evaluateAll((os) => os.map((o) => o.value)), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
   await page.locator('#turn[data-turn="you"]').waitFor();
-  assert.equal(await page.locator('#rows').inputValue(), '8');
-  assert.equal(await page.locator('#cols').inputValue(), '7');
-  assert.equal(await page.locator('#board g.edge').count(), 127);
-  assert.match(await page.locator('#size-note').innerText(), /8x8 has 144 lines, more than the engine's 128: columns set to 7/);
-  assert.match(await page.locator('#cols option[value="8"]').getAttribute('title'), /rows become 7: 8x8 has 144 lines/);
+  assert.equal(await page.locator('#board g.edge').count(), 220);
+  assert.equal(await page.locator('#board g.edge[data-owner="engine"]').count(), 1);
+  assert.match(await page.locator('#status').innerText(),
+    /The engine drew [hv] \d+ \d+, by chain rules \(a 10x10 board has 220 lines, and the exact solver handles boards of at most 128 \(up to 7x7\), which the search needs too\)/);
+  // The whole board is in the window, below the controls.
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box.y + box.height <= 800 && box.x + box.width <= 1280, JSON.stringify(box));
+  assert.ok(box.height >= 400, `the board is drawn ${box.height} px high`);
+  // The analysis says why there is no exact value, and still reads the chains (none yet).
+  const value = page.locator('#value[data-state="beyond-solver"]');
+  await value.waitFor();
+  assert.match(await value.innerText(), /No exact value: a 10x10 board has 220 lines, and the exact solver handles boards of at most 128 \(up to 7x7\)\./);
+  assert.match(await page.locator('#endgame').innerText(), /Not yet a chains-and-loops endgame/);
+  // Your line, and the engine answers again.
+  await page.locator('#board g.edge.playable').first().click();
+  await page.waitForFunction(() => document.querySelectorAll('#board g.edge[data-owner="engine"]').length >= 2);
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  await s.screenshot(page, 'dots-10x10', { fullPage: false });
+  assert.deepEqual(page.errors, []);
+});
 
-  // Choosing 8 columns now lowers the rows to 7; a new game is 7x8 and starts without error.
-  await page.locator('#cols').selectOption('8');
-  assert.equal(await page.locator('#rows').inputValue(), '7');
-  assert.match(await page.locator('#size-note').innerText(), /8x8 has 144 lines.*rows set to 7/);
-  await page.locator('#new-game').click();
+test('non-square boards: 3x9 from the controls, a pasted 9x4, and 11 boxes a side refused', async () => {
+  const page = await s.open('/dots?level=greedy');
   await page.locator('#turn[data-turn="you"]').waitFor();
-  assert.equal(await page.locator('#board g.edge').count(), 127);
-  assert.equal(await page.locator('#status').getAttribute('data-kind'), 'ok');
-  // A size that fits hides the note again.
   await page.locator('#rows').selectOption('3');
-  assert.equal(await page.locator('#size-note').isHidden(), true);
+  await page.locator('#cols').selectOption('9');
+  await page.locator('#new-game').click();
+  await page.locator('#board[data-rows="3"][data-cols="9"]').waitFor();
+  assert.equal(await page.locator('#board g.edge').count(), 4 * 9 + 3 * 10);
+  await page.locator('#board g.edge.playable').first().click();
+  await page.locator('#board g.edge[data-owner="engine"]').waitFor();
 
-  // A pasted 8x8 position is refused with the reason; the current game stays playable.
   const rows = (n, w) => Array.from({ length: n }, () => '0'.repeat(w));
-  await load(page, ['8 8', ...rows(9, 8), ...rows(8, 9)].join('\n'));
+  await load(page, ['9 4', ...rows(10, 4), ...rows(9, 5)].join('\n'));
+  await page.locator('#board[data-rows="9"][data-cols="4"]').waitFor();
+  assert.equal(await page.locator('#rows').inputValue(), '9');
+  assert.equal(await page.locator('#cols').inputValue(), '4');
+  // A pasted 11x11 is refused with the reason; the current game stays.
+  await load(page, ['11 11', ...rows(12, 11), ...rows(11, 12)].join('\n'));
   await page.locator('#status[data-kind="error"]').waitFor();
-  assert.match(await page.locator('#status').innerText(), /144 lines.*at most 128/);
-  assert.equal(await page.locator('#board g.edge').count(), 127);
-  assert.equal(await page.locator('#turn').getAttribute('data-turn'), 'you');
-  assert.equal(await page.locator('#rows').inputValue(), '3');
+  assert.match(await page.locator('#status').innerText(), /the page plays boards of 1 to 10 boxes a side, not 11x11/);
+  assert.equal(await page.locator('#board g.edge').count(), 10 * 4 + 9 * 5);
   assert.deepEqual(page.errors, []);
 });
 
@@ -283,20 +300,23 @@ test('a position in the address that cannot be read is shown with its reason: no
   assert.deepEqual(page.errors, []);
 });
 
-test('the line limits come from the server (GET /api/limits), not from the page', async () => {
+test('the limits come from the server (GET /api/limits), not from the page', async () => {
   const answer = await (await fetch(`${s.url}/api/limits`)).json();
   assert.equal(answer.dots.max_lines, 128);
+  assert.equal(answer.dots.page_max_side, 10);
   // A server with other limits: the page follows them.
   const setup = (page) => page.route('**/api/limits', (route) =>
-    route.fulfill({ json: { ...answer, dots: { ...answer.dots, max_lines: 60, exact_lines: 30 } } }));
-  const page = await s.open('/dots?rows=6&cols=6&level=greedy', { setup });
+    route.fulfill({ json: { ...answer, dots: { ...answer.dots, max_lines: 60, page_max_side: 6, exact_lines: 30 } } }));
+  const page = await s.open('/dots?rows=6&cols=6&level=greedy&analyse=1', { setup });
   await page.locator('#turn[data-turn="you"]').waitFor();
-  // 6x6 has 84 lines: the columns drop to 4 (6x4, 58 lines), the largest within 60.
-  assert.equal(await page.locator('#cols').inputValue(), '4');
-  assert.match(await page.locator('#size-note').innerText(), /6x6 has 84 lines, more than the engine's 60: columns set to 4/);
+  assert.equal(await page.locator('#cols option').count(), 6);
+  assert.equal(await page.locator('#cols').inputValue(), '6');
   assert.match(await page.locator('label[for="think"]').getAttribute('title'), /at most 30 lines are undrawn/);
-  await load(page, ['5 6', ...Array(6).fill('000000'), ...Array(5).fill('0000000')].join('\n'));
-  assert.match(await page.locator('#status').innerText(), /a 5x6 board has 71 lines; the engine plays boards of at most 60 lines \(up to 5x5\)/);
+  // 6x6 has 84 lines, over this server's 60: no exact value, the largest square within it named.
+  await page.locator('#value[data-state="beyond-solver"]').waitFor();
+  assert.match(await page.locator('#value').innerText(), /a 6x6 board has 84 lines, and the exact solver handles boards of at most 60 \(up to 5x5\)/);
+  await load(page, ['7 6', ...Array(8).fill('000000'), ...Array(7).fill('0000000')].join('\n'));
+  assert.match(await page.locator('#status').innerText(), /the page plays boards of 1 to 6 boxes a side, not 7x6/);
   await load(page, ['5 5', ...Array(6).fill('00000'), ...Array(5).fill('000000')].join('\n'));
   await page.locator('#status').filter({ hasText: 'Loaded a 5x5 position with 0 lines drawn.' }).waitFor();
   assert.deepEqual(page.errors, []);

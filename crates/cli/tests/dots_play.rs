@@ -72,7 +72,7 @@ fn solve_bad_input_exits_2() {
     }
     // A board too large for the solver: the engine's one message.
     let o = run(&["dots", "solve", "--board", "9x9"], "");
-    let message = "a 9x9 board has 180 lines; the solver and the bots handle at most 128";
+    let message = "a 9x9 board has 180 lines; the exact solver handles at most 128";
     assert!(String::from_utf8_lossy(&o.stderr).contains(message), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
@@ -116,32 +116,40 @@ fn play_ends_cleanly_at_end_of_input() {
     assert!(stdout(&o).contains("end of input"));
 }
 
-#[test]
-fn match_with_a_tiny_game_count() {
+/// The summary of `dots match --json` between levels `a` and `b`, checked to count `games`
+/// games on `board`.
+fn match_summary(a: &str, b: &str, board: &str, games: u64, time_ms: &str, seed: &str) -> serde_json::Value {
+    let games_text = games.to_string();
     let args = [
         "dots",
         "match",
         "--a",
-        "strong",
+        a,
         "--b",
-        "random",
+        b,
         "--board",
-        "2x2",
+        board,
         "--games",
-        "4",
+        &games_text,
         "--time-ms",
-        "50",
+        time_ms,
         "--seed",
-        "5",
+        seed,
         "--json",
     ];
     let o = run(&args, "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["games"], 4);
+    assert_eq!((v["games"].as_u64(), v["board"].as_str()), (Some(games), Some(board)));
     let total =
         v["a_wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["a_losses"].as_u64().unwrap();
-    assert_eq!(total, 4);
+    assert_eq!(total, games);
+    v
+}
+
+#[test]
+fn match_with_a_tiny_game_count() {
+    let v = match_summary("strong", "random", "2x2", 4, "50", "5");
     // On 2x2 the strong engine plays perfectly: it never loses to random play.
     assert_eq!(v["a_losses"], 0);
 }
@@ -190,4 +198,52 @@ fn solve_explains_the_fight_for_control() {
     assert_eq!(sizes, want);
     assert_eq!(c["mover_wants"], "odd");
     assert!(v["moves"].as_array().unwrap().iter().all(|m| m["keeps_control"].is_boolean()));
+}
+
+#[test]
+fn match_on_a_10x10_board_reports_the_slowest_moves() {
+    let v = match_summary("strong", "greedy", "10x10", 2, "20", "4");
+    assert!(v["average_margin"].as_f64().unwrap().abs() <= 100.0, "{v}");
+    for side in ["a", "b"] {
+        assert!(v["slowest_move_ms"][side].is_u64(), "{v}");
+    }
+    // Beyond 64 a side: refused before any game, exit 2.
+    let o = run(&["dots", "match", "--board", "65x65", "--games", "1"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("between 1 and 64"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn bot_answers_on_a_10x10_board_and_refuses_65x65() {
+    // Every third line of the 220 drawn: the answer is one of the others.
+    let lines: String = (0..220).map(|e| if e % 3 == 0 { '1' } else { '0' }).collect();
+    let script = format!("10x10 {lines}\nlevel basic\n10x10 {lines}\n65x65 {}\n", "0".repeat(65 * 66 * 2));
+    let o = run(&["dots", "bot", "--level", "strong", "--seed", "2", "--time-ms", "50"], &script);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), 4, "{out}");
+    for answer in [answers[0], answers[2]] {
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        assert_eq!(words[0], "move", "{answer}");
+        let n: usize = words[1].parse().unwrap();
+        assert_eq!(&lines[n..=n], "0", "{answer}: an undrawn line");
+    }
+    assert_eq!(answers[1], "ok");
+    assert_eq!(answers[3], "error board 65x65 is out of range: rows and columns must be between 1 and 64");
+}
+
+#[test]
+fn play_starts_a_10x10_game() {
+    let o = run(&["dots", "play", "--board", "10x10", "--first", "engine", "--seed", "1"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("engine plays "), "{out}");
+    assert!(out.contains("end of input"), "{out}");
+    // The picture is 10 boxes wide: 11 dots a row.
+    assert!(out.lines().any(|l| l.trim_end().matches('+').count() == 11), "{out}");
 }

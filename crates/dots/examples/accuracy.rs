@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::Parser;
-use pencilbox_dots::board::Line;
+use pencilbox_dots::board::{Line, Position};
 use pencilbox_dots::bot::{Bot, Level};
 use pencilbox_dots::lines::Geometry;
 use pencilbox_dots::solver::{Score, TableSize};
@@ -119,10 +119,11 @@ fn play(args: &Args, set: &[Midgame], geometries: &HashMap<Dims, Geometry>) -> a
     let mut scored = Vec::with_capacity(set.len());
     for (i, m) in set.iter().enumerate() {
         let geo = &geometries[&m.dims];
-        let mut bot = Bot::new(args.level, geo.clone(), TableSize::Mib(args.tt_mib));
+        let mut bot = Bot::new(args.level, geo.dims(), TableSize::Mib(args.tt_mib))?;
+        let position = Position::from_lines(geo.dims(), m.drawn.iter())?;
         let mut rng = ChaCha8Rng::seed_from_u64(args.seed.wrapping_add(i as u64));
         let start = Instant::now();
-        let choice = bot.choose(m.drawn, &mut rng, start + think).context("the bot found no move")?;
+        let choice = bot.choose(&position, &mut rng, start + think).context("the bot found no move")?;
         let took = start.elapsed();
         let loss = m.loss(choice.line).with_context(|| {
             format!("position {i}: line {} is not a legal move of {m}", choice.line.index())

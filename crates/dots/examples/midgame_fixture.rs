@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail, ensure};
 use clap::Parser;
+use pencilbox_dots::board::Position;
 use pencilbox_dots::bot::{Bot, Level};
 use pencilbox_dots::lines::{Geometry, LineSet};
 use pencilbox_dots::solver::{Score, Solver, TableSize};
@@ -89,11 +90,14 @@ fn players(g: u64) -> [Level; 2] {
 /// Plays game `g` up to its position; `None` when a box can be taken there.
 fn midgame(geo: &Geometry, seed: u64, g: u64, think: Duration) -> anyhow::Result<Option<LineSet>> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(g));
-    let mut bots = players(g).map(|level| Bot::new(level, geo.clone(), TableSize::Mib(64)));
+    let [a, b] = players(g);
+    let mut bots =
+        [Bot::new(a, geo.dims(), TableSize::Mib(64))?, Bot::new(b, geo.dims(), TableSize::Mib(64))?];
     let target = UNDRAWN.end() - (g % 7) as u32;
     let (mut drawn, mut turn) = (LineSet::EMPTY, 0);
     while geo.undrawn(drawn).count() > target {
-        let choice = bots[turn].choose(drawn, &mut rng, Instant::now() + think).context("no move")?;
+        let position = Position::from_lines(geo.dims(), drawn.iter())?;
+        let choice = bots[turn].choose(&position, &mut rng, Instant::now() + think).context("no move")?;
         if geo.completes(drawn, choice.line) == 0 {
             turn = 1 - turn;
         }

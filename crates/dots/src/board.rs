@@ -216,6 +216,15 @@ impl FromStr for Line {
     }
 }
 
+/// Whether a board of `rows × cols` boxes is within the sizes a position may have (1 to
+/// [`MAX_SIDE`] each way).
+pub fn check_size(rows: usize, cols: usize) -> Result<(), BoardError> {
+    if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+        return Err(BoardError::Size { rows, cols, max: MAX_SIDE });
+    }
+    Ok(())
+}
+
 /// A validated Dots-and-Boxes position: board size, drawn lines, undrawn sides per box and the
 /// owners of claimed boxes where known. Whose turn it is is not part of a position.
 ///
@@ -233,9 +242,7 @@ pub struct Position {
 impl Position {
     /// The empty board of `rows × cols` boxes (each in `1..=MAX_SIDE`).
     pub fn empty(rows: usize, cols: usize) -> Result<Position, BoardError> {
-        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
-            return Err(BoardError::Size { rows, cols, max: MAX_SIDE });
-        }
+        check_size(rows, cols)?;
         let dims = Dims::new(rows, cols).map_err(|_| BoardError::Size { rows, cols, max: MAX_SIDE })?;
         Ok(Position {
             dims,

@@ -1,4 +1,5 @@
-//! Playing engines: `random`, `greedy`, `basic` and `strong`.
+//! Playing engines: `random`, `greedy`, `basic` and `strong`, for every board size up to
+//! 64 × 64 ([`board::MAX_SIDE`]).
 //!
 //! Every engine is given a seeded random generator and a deadline by its caller; none reads the
 //! clock otherwise.
@@ -11,21 +12,28 @@
 //!   search guided by chain theory, ending in exact values where the solver affords them
 //!   ([`crate::mcts`]).
 //! * `basic` (the strong level before the search) plays exactly whenever the rest of the game is
-//!   small enough to solve before the deadline, and otherwise follows chain theory: it never hands out boxes
-//!   while safe lines remain, takes what it is given except that it declines the last two boxes
-//!   of a chain (the last four of a loop) when more long chains or loops are still to come, so
-//!   that it keeps control (Berlekamp, "The Dots and Boxes Game"), and when it must hand out
-//!   boxes it opens the smallest chain first, a 2-chain in its middle so that it cannot be
-//!   declined.
+//!   small enough to solve before the deadline, and otherwise follows chain theory
+//!   ([`crate::rules`]): it never hands out boxes while safe lines remain, takes what it is
+//!   given except that it declines the last two boxes of a chain (the last four of a loop) when
+//!   more long chains or loops are still to come, so that it keeps control (Berlekamp, "The Dots
+//!   and Boxes Game"), and when it must hand out boxes it opens the smallest chain first, a
+//!   2-chain in its middle so that it cannot be declined.
+//!
+//! The solver and the search work on the compact form of a position ([`crate::lines`]): boards
+//! of at most 128 lines ([`crate::lines::MAX_LINES`]): every board up to 7×7, and 7×8. On a
+//! larger board (8×8 has 144 lines) there is no exact play and no search: `basic` and `strong`
+//! both follow the chain rules alone, and say so ([`Reason::LargeBoard`]); `random` and
+//! `greedy` play as on any board.
 
 use std::time::{Duration, Instant};
 
-use pencilbox_grid::Edge;
+use pencilbox_grid::{Dims, Edge};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
-use crate::chains::{Chains, NO_CHAIN};
-use crate::lines::{Geometry, GeometryError, LineSet};
+use crate::board::{self, BoardError, Position};
+use crate::lines::{Geometry, LineSet};
+use crate::rules::{self, Compact};
 use crate::solver::{Solver, TableSize};
 
 /// How well an engine plays.
@@ -44,7 +52,7 @@ pencilbox_grid::named!(Level, "level", {
     Strong => "strong",
 });
 
-/// How the strong engine chose its move.
+/// How an engine chose its move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Reason {
     /// Only one move was worth considering.
@@ -56,6 +64,10 @@ pub enum Reason {
     Search { value: f64, playouts: u32 },
     /// A rule of thumb (the position was too large to solve in time).
     Heuristic,
+    /// A rule of thumb because the board has more than [`crate::lines::MAX_LINES`] lines,
+    /// beyond the solver and the search: the basic and strong levels both play by chain rules
+    /// there.
+    LargeBoard,
     /// The level plays at random or greedily.
     Level,
 }
@@ -77,71 +89,138 @@ const STRONG_EXACT_LINES: u32 = 36;
 /// lines remain (a solve would not finish in a second; see the README's performance table).
 pub const EXACT_LINES: u32 = 36;
 
-/// A playing engine for one board size. Keep it for a whole game: the strong level reuses its
-/// transposition table from move to move.
+/// Errors in asking an engine for a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ChooseError {
+    #[error("every line is drawn: the game is over")]
+    GameOver,
+    #[error("the engine plays on a {engine} board, not on a {position} one")]
+    OtherBoard { engine: Dims, position: Dims },
+}
+
+/// A playing engine for one board size. Keep it for a whole game: the basic and strong levels
+/// reuse their transposition table from move to move.
 pub struct Bot {
+    level: Level,
+    dims: Dims,
+    /// The engine on the compact form, when the board has at most
+    /// [`MAX_LINES`](crate::lines::MAX_LINES) lines.
+    compact: Option<Engine>,
+}
+
+impl std::fmt::Debug for Bot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bot").field("level", &self.level).field("dims", &self.dims).finish()
+    }
+}
+
+impl Bot {
+    /// An engine for boards of size `dims` (each side at most [`board::MAX_SIDE`]); `table`
+    /// sizes the basic and strong levels' transposition table (none is made for a board above
+    /// [`MAX_LINES`](crate::lines::MAX_LINES) lines).
+    pub fn new(level: Level, dims: Dims, table: TableSize) -> Result<Bot, BoardError> {
+        board::check_size(dims.rows(), dims.cols())?;
+        let compact = Geometry::new(dims).ok().map(|geo| Engine::new(level, geo, table));
+        Ok(Bot { level, dims, compact })
+    }
+
+    /// Try an exact solve (cut off by the deadline) while safe lines remain only with at most
+    /// this many undrawn lines (the basic level, on boards of at most
+    /// [`MAX_LINES`](crate::lines::MAX_LINES) lines).
+    pub fn set_exact_lines(&mut self, lines: u32) {
+        if let Some(engine) = self.compact.as_mut() {
+            engine.exact_lines = lines;
+        }
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// A move in `position`, which must be on the engine's board and not over. `deadline`
+    /// bounds the basic and strong levels' thinking.
+    pub fn choose(
+        &mut self,
+        position: &Position,
+        rng: &mut impl Rng,
+        deadline: Instant,
+    ) -> Result<Choice, ChooseError> {
+        if position.dims() != self.dims {
+            return Err(ChooseError::OtherBoard { engine: self.dims, position: position.dims() });
+        }
+        let undrawn: Vec<Edge> = position.legal_moves().collect();
+        if undrawn.is_empty() {
+            return Err(ChooseError::GameOver);
+        }
+        Ok(match (self.compact.as_mut(), LineSet::of_position(position)) {
+            (Some(engine), Ok(drawn)) => engine.choose(drawn, &undrawn, rng, deadline),
+            _ => large_board(self.level, position, &undrawn, rng),
+        })
+    }
+}
+
+/// A move on a board beyond the compact form: every level by its rules, the basic and strong
+/// levels by the chain rules.
+fn large_board(level: Level, position: &Position, undrawn: &[Edge], rng: &mut impl Rng) -> Choice {
+    by_rules(level, position, undrawn, rng).unwrap_or_else(|| {
+        let safe = rules::safe_lines(position, undrawn);
+        Choice { line: rules::chain_rules(position, undrawn, &safe, rng), reason: Reason::LargeBoard }
+    })
+}
+
+/// The choice of the levels that need nothing but the rules (random, greedy), and the moves
+/// forced at every level: the last line, a free capture. `None` when a basic or strong
+/// engine has a choice to make.
+fn by_rules<V: rules::View>(level: Level, v: &V, undrawn: &[Edge], rng: &mut impl Rng) -> Option<Choice> {
+    let level_choice = |line| Some(Choice { line, reason: Reason::Level });
+    match level {
+        Level::Random => level_choice(*undrawn.choose(rng)?),
+        Level::Greedy => level_choice(rules::greedy(v, undrawn, rng)),
+        Level::Basic | Level::Strong => {
+            if undrawn.len() == 1 {
+                return Some(Choice { line: undrawn[0], reason: Reason::Forced });
+            }
+            // A capture that changes nothing else is always right (see `Worker::capture_options`
+            // in the solver).
+            let line = rules::free_capture(v)?;
+            Some(Choice { line, reason: Reason::Forced })
+        }
+    }
+}
+
+/// The engine on the compact form: every level, with the solver and the search.
+struct Engine {
     level: Level,
     geo: Geometry,
     solver: Option<Solver<'static>>,
     exact_lines: u32,
 }
 
-impl std::fmt::Debug for Bot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Bot").field("level", &self.level).field("dims", &self.geo.dims()).finish()
-    }
-}
-
-impl Bot {
-    /// An engine for `geo`'s board; `table` sizes the strong level's transposition table.
-    pub fn new(level: Level, geo: Geometry, table: TableSize) -> Bot {
+impl Engine {
+    fn new(level: Level, geo: Geometry, table: TableSize) -> Engine {
         let solver = matches!(level, Level::Basic | Level::Strong).then(|| Solver::new(geo.clone(), table));
-        Bot { level, geo, solver, exact_lines: EXACT_LINES }
+        Engine { level, geo, solver, exact_lines: EXACT_LINES }
     }
 
-    /// An engine for a board size, with a 64 MiB table for the strong level.
-    pub fn for_dims(level: Level, dims: pencilbox_grid::Dims) -> Result<Bot, GeometryError> {
-        Ok(Bot::new(level, Geometry::new(dims)?, TableSize::Mib(64)))
-    }
-
-    /// Try an exact solve (cut off by the deadline) while safe lines remain only with at most
-    /// this many undrawn lines.
-    pub fn set_exact_lines(&mut self, lines: u32) {
-        self.exact_lines = lines;
-    }
-
-    pub fn level(&self) -> Level {
-        self.level
-    }
-    pub fn geometry(&self) -> &Geometry {
-        &self.geo
-    }
-
-    /// A move in `drawn`, or `None` when every line is drawn. `deadline` bounds the strong
-    /// level's thinking.
-    pub fn choose(&mut self, drawn: LineSet, rng: &mut impl Rng, deadline: Instant) -> Option<Choice> {
-        let undrawn: Vec<Edge> = self.geo.undrawn(drawn).iter().collect();
-        if undrawn.is_empty() {
-            return None;
+    /// A move in `drawn`, whose undrawn lines (at least one) are `undrawn`.
+    fn choose(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
+        let view = Compact { geo: &self.geo, drawn };
+        if let Some(choice) = by_rules(self.level, &view, undrawn, rng) {
+            return choice;
         }
-        let level = Choice { line: undrawn[0], reason: Reason::Level };
         match self.level {
-            Level::Random => Some(Choice { line: *undrawn.choose(rng)?, ..level }),
-            Level::Greedy => Some(Choice { line: greedy(&self.geo, drawn, &undrawn, rng), ..level }),
-            Level::Basic => Some(self.basic(drawn, &undrawn, rng, deadline)),
-            Level::Strong => Some(self.strong(drawn, &undrawn, rng, deadline)),
+            Level::Strong => self.strong(drawn, undrawn, rng, deadline),
+            _ => self.basic(drawn, undrawn, rng, deadline),
         }
     }
 
     /// Exact when the solve takes at most half the time left, else the search.
     fn strong(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
         let geo = &self.geo;
-        if undrawn.len() == 1 {
-            return Choice { line: undrawn[0], reason: Reason::Forced };
-        }
-        if let Some(e) = free_capture(geo, drawn) {
-            return Choice { line: e, reason: Reason::Forced };
-        }
         let safe_left = undrawn.iter().any(|&e| !geo.gives_box(drawn, e));
         let now = Instant::now();
         if let Some(solver) = self.solver.as_mut()
@@ -160,104 +239,34 @@ impl Bot {
     }
 
     fn basic(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
-        let geo = &self.geo;
-        if undrawn.len() == 1 {
-            return Choice { line: undrawn[0], reason: Reason::Forced };
-        }
-        // A capture that changes nothing else is always right (see `Worker::capture_options` in the solver).
-        if let Some(e) = free_capture(geo, drawn) {
-            return Choice { line: e, reason: Reason::Forced };
-        }
-        let safe: Vec<Edge> = undrawn.iter().copied().filter(|&e| !geo.gives_box(drawn, e)).collect();
-        let try_exact = geo.undrawn(drawn).count() <= self.exact_lines || safe.is_empty();
+        let view = Compact { geo: &self.geo, drawn };
+        let safe = rules::safe_lines(&view, undrawn);
+        let try_exact = undrawn.len() as u32 <= self.exact_lines || safe.is_empty();
         if try_exact && let Some(solver) = self.solver.as_mut() {
             solver.set_deadline(Some(deadline));
             if let Ok((value, Some(line))) = solver.best_move(drawn) {
                 return Choice { line, reason: Reason::Exact { value } };
             }
         }
-        let line = heuristic(geo, drawn, undrawn, &safe, rng);
+        let line = rules::chain_rules(&view, undrawn, &safe, rng);
         Choice { line, reason: Reason::Heuristic }
     }
 }
 
-/// A line that takes a box without making another one takeable, if there is one.
+/// A line that takes a box without making another one takeable, if there is one (see
+/// [`crate::rules`]).
 pub(crate) fn free_capture(geo: &Geometry, drawn: LineSet) -> Option<Edge> {
-    geo.boxes().filter(|&b| geo.drawn_sides(drawn, b) == 3).find_map(|b| {
-        let e = Edge((geo.box_sides(b) & !drawn.0).trailing_zeros() as usize);
-        let other = geo.edge_boxes(e).find(|&x| x != b);
-        match other {
-            Some(c) if geo.drawn_sides(drawn, c) == 2 => None,
-            _ => Some(e),
-        }
-    })
+    rules::free_capture(&Compact { geo, drawn })
 }
 
-/// Greedy: take, else a safe line at random, else the line that gives away the fewest boxes.
-fn greedy(geo: &Geometry, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng) -> Edge {
-    let takes: Vec<Edge> = undrawn.iter().copied().filter(|&e| geo.completes(drawn, e) > 0).collect();
-    if let Some(&e) = takes.choose(rng) {
-        return e;
-    }
-    let safe: Vec<Edge> = undrawn.iter().copied().filter(|&e| !geo.gives_box(drawn, e)).collect();
-    if let Some(&e) = safe.choose(rng) {
-        return e;
-    }
-    smallest_handout(geo, drawn, undrawn)
-}
-
-/// The line that hands out the smallest chain or loop; in a 2-chain its middle line, which the
-/// opponent cannot decline.
+/// The line of `undrawn` that hands out the smallest chain or loop (see [`crate::rules`]).
 pub(crate) fn smallest_handout(geo: &Geometry, drawn: LineSet, undrawn: &[Edge]) -> Edge {
-    let chains = Chains::of(geo, drawn);
-    let cost = |e: Edge| {
-        let c = chains.chain_of_line[e.0];
-        if c == NO_CHAIN {
-            return (0, 0);
-        }
-        let c = c as usize;
-        let len = u32::from(chains.len[c]);
-        // Loops cost more than chains of the same length: they hand out all boxes but let the
-        // taker keep control for four instead of two.
-        let size = if chains.is_loop[c] { len * 2 } else { len };
-        // Within a 2-chain prefer the middle line (both sides in the chain).
-        let middle = geo
-            .edge_boxes(e)
-            .filter(|&b| chains.chain_of_line[e.0] != NO_CHAIN && 4 - geo.drawn_sides(drawn, b) == 2)
-            .count();
-        (size, 2 - middle as u32)
-    };
-    undrawn.iter().copied().min_by_key(|&e| cost(e)).unwrap_or(undrawn[0])
+    rules::smallest_handout(&Compact { geo, drawn }, undrawn)
 }
 
-/// Chain-theory play for positions too large to solve in time.
-fn heuristic(geo: &Geometry, drawn: LineSet, undrawn: &[Edge], safe: &[Edge], rng: &mut impl Rng) -> Edge {
-    if let Some(e) = chain_capture(geo, drawn) {
-        return e;
-    }
-    if let Some(&e) = safe.choose(rng) {
-        return e;
-    }
-    smallest_handout(geo, drawn, undrawn)
-}
-
-/// When a chain can be taken: take a box, or decline the last two (all-but-two) when long
-/// chains or loops remain to be handed out later, which keeps control.
+/// When a chain can be taken: take a box, or decline the last two (see [`crate::rules`]).
 pub(crate) fn chain_capture(geo: &Geometry, drawn: LineSet) -> Option<Edge> {
-    let b = geo.boxes().find(|&b| geo.drawn_sides(drawn, b) == 3)?;
-    let e = Edge((geo.box_sides(b) & !drawn.0).trailing_zeros() as usize);
-    let Some(c) = geo.edge_boxes(e).find(|&x| x != b) else { return Some(e) };
-    let f = Edge((geo.box_sides(c) & !drawn.0 & !(1u128 << e.0)).trailing_zeros() as usize);
-    let chain_ends = geo.edge_boxes(f).find(|&x| x != c).is_none_or(|d| geo.drawn_sides(drawn, d) < 2);
-    if !chain_ends {
-        return Some(e);
-    }
-    // After declining, would the opponent have to hand out something long?
-    let after = drawn.with(f).with(e);
-    let safe_left = geo.undrawn(after).iter().any(|x| !geo.gives_box(after, x));
-    let chains = Chains::of(geo, after);
-    let long_left = (0..chains.count).any(|i| chains.len[i] >= 3 || chains.is_loop[i]);
-    if long_left && !safe_left { Some(f) } else { Some(e) }
+    rules::chain_capture(&Compact { geo, drawn })
 }
 
 /// The default thinking time of the strong level when the caller gives none.

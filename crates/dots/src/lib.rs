@@ -13,6 +13,8 @@ pub mod lines;
 pub mod solver;
 // The fight for control by the long chain rule, in a player's words.
 pub mod control;
+// The chain-theory rules the engines play by, on either form of a position.
+pub mod rules;
 // Playing engines: random, greedy, basic, strong.
 pub mod bot;
 // The strong engine's Monte Carlo tree search for positions too large to solve.

@@ -1,50 +1,129 @@
-//! The engines: legal moves, the strong level's exactness on small boards, a mini match.
+//! The engines: legal moves on every board size, the same moves as before on the boards that
+//! fit the compact form, the strong level's exactness on small boards, a mini match.
 
 use std::time::{Duration, Instant};
 
-use pencilbox_dots::bot::{Bot, EXACT_LINES, Level, Reason};
+use pencilbox_dots::board::{BoardError, Player, Position};
+use pencilbox_dots::bot::{Bot, ChooseError, EXACT_LINES, Level, Reason};
 use pencilbox_dots::lines::{Geometry, LineSet};
 use pencilbox_dots::solver::{Solver, TableSize};
-use pencilbox_grid::Dims;
+use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Plays one game; returns A's boxes minus B's. `bots[0]` is A.
-fn game(bots: &mut [Bot; 2], a_first: bool, rng: &mut ChaCha8Rng, think: Duration) -> i32 {
-    let geo = bots[0].geometry().clone();
-    let mut drawn = LineSet::EMPTY;
+/// Plays one game, checking that every move is legal; returns the moves and A's boxes minus
+/// B's. `bots[0]` is A.
+fn game(bots: &mut [Bot; 2], a_first: bool, rng: &mut ChaCha8Rng, think: Duration) -> (Vec<Edge>, i32) {
+    let mut position = Position::empty_of(bots[0].dims()).unwrap();
     let mut turn = usize::from(!a_first);
-    let mut margin = 0;
-    while drawn != geo.all_lines() {
-        let choice = bots[turn].choose(drawn, rng, Instant::now() + think).expect("a move");
-        assert!(!drawn.contains(choice.line), "illegal move");
-        let k = geo.completes(drawn, choice.line) as i32;
-        drawn = drawn.with(choice.line);
-        margin += if turn == 0 { k } else { -k };
-        if k == 0 {
+    let mut moves = Vec::new();
+    while !position.is_over() {
+        let choice = bots[turn].choose(&position, rng, Instant::now() + think).expect("a move");
+        let player = if turn == 0 { Player::A } else { Player::B };
+        let outcome = position
+            .play_for(choice.line, player)
+            .unwrap_or_else(|e| panic!("{} played an illegal move: {e}\n{position}", bots[turn].level()));
+        moves.push(choice.line);
+        if !outcome.keeps_turn() {
             turn = 1 - turn;
         }
     }
-    margin
+    assert_eq!(bots[0].choose(&position, rng, Instant::now() + think), Err(ChooseError::GameOver));
+    (moves, position.score(Player::A) as i32 - position.score(Player::B) as i32)
 }
 
 fn bots(a: Level, b: Level, dims: Dims, exact_lines: u32) -> [Bot; 2] {
-    let geo = Geometry::new(dims).unwrap();
-    let mut a = Bot::new(a, geo.clone(), TableSize::Mib(16));
+    let mut a = Bot::new(a, dims, TableSize::Mib(16)).unwrap();
     a.set_exact_lines(exact_lines);
-    [a, Bot::new(b, geo, TableSize::Mib(16))]
+    [a, Bot::new(b, dims, TableSize::Mib(16)).unwrap()]
 }
 
 #[test]
 fn every_level_plays_legal_games() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    for level in [Level::Random, Level::Greedy, Level::Strong] {
+    for &level in Level::ALL {
         for (r, c) in [(1, 1), (2, 3), (3, 3)] {
             let mut b = bots(level, Level::Random, Dims::new(r, c).unwrap(), 26);
-            let m = game(&mut b, true, &mut rng, Duration::from_millis(50));
+            let (_, m) = game(&mut b, true, &mut rng, Duration::from_millis(50));
             assert!(m.unsigned_abs() as usize <= r * c);
         }
     }
+}
+
+/// Boards beyond the compact form (8x8: 144 lines, 9x11: 218, 10x10: 220) and a long thin one
+/// within it (3x12: 87 lines), every level against greedy.
+#[test]
+fn every_level_completes_games_on_large_and_non_square_boards() {
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    for (r, c) in [(8, 8), (10, 10), (3, 12), (9, 11)] {
+        let dims = Dims::new(r, c).unwrap();
+        for &level in Level::ALL {
+            let mut b = bots(level, Level::Greedy, dims, EXACT_LINES);
+            let (moves, margin) = game(&mut b, true, &mut rng, Duration::from_millis(20));
+            assert_eq!(moves.len(), dims.num_edges(), "{level} on {dims}");
+            assert!(margin.unsigned_abs() as usize <= r * c);
+        }
+    }
+}
+
+/// Above 128 lines nothing depends on the clock: a seed gives one game, and the basic and
+/// strong levels play the same chain rules, saying why.
+#[test]
+fn large_boards_are_played_by_the_rules_the_same_way_for_a_seed() {
+    let dims = Dims::new(10, 10).unwrap();
+    for &level in Level::ALL {
+        let play = |seed| {
+            let mut b = bots(level, Level::Greedy, dims, EXACT_LINES);
+            game(&mut b, true, &mut ChaCha8Rng::seed_from_u64(seed), Duration::ZERO).0
+        };
+        assert_eq!(play(5), play(5), "{level}");
+    }
+    let [mut strong, mut basic] = bots(Level::Strong, Level::Basic, dims, EXACT_LINES);
+    let empty = Position::empty_of(dims).unwrap();
+    let deadline = Instant::now();
+    let ask = |bot: &mut Bot| bot.choose(&empty, &mut ChaCha8Rng::seed_from_u64(3), deadline).unwrap();
+    let choice = ask(&mut strong);
+    assert_eq!(choice.reason, Reason::LargeBoard);
+    assert_eq!(ask(&mut basic), choice);
+}
+
+#[test]
+fn boards_above_64_a_side_and_other_boards_are_refused() {
+    let too_large = Bot::new(Level::Greedy, Dims::new(65, 3).unwrap(), TableSize::Mib(1)).unwrap_err();
+    assert_eq!(too_large, BoardError::Size { rows: 65, cols: 3, max: 64 });
+    assert!(Bot::new(Level::Strong, Dims::new(64, 64).unwrap(), TableSize::Mib(1)).is_ok());
+    let mut bot = Bot::new(Level::Basic, Dims::new(3, 3).unwrap(), TableSize::Mib(1)).unwrap();
+    let other = Position::empty(3, 4).unwrap();
+    let answer = bot.choose(&other, &mut ChaCha8Rng::seed_from_u64(0), Instant::now());
+    assert_eq!(
+        answer,
+        Err(ChooseError::OtherBoard { engine: Dims::new(3, 3).unwrap(), position: Dims::new(3, 4).unwrap() })
+    );
+    assert_eq!(answer.unwrap_err().to_string(), "the engine plays on a 3x3 board, not on a 3x4 one");
+}
+
+/// The games of tests/bot-games.txt, recorded before boards above 128 lines were played,
+/// replay move for move.
+#[test]
+fn the_same_moves_as_before_on_boards_that_fit_the_compact_form() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bot-games.txt");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("the fixture {path}: {e}"));
+    let mut games = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let (head, moves) = line.split_once(':').expect("BOARD A B EXACT SEED: MOVES");
+        let [board, a, b, exact, seed] = head.split_whitespace().collect::<Vec<_>>()[..] else {
+            panic!("a fixture line starts BOARD A B EXACT SEED: {line}")
+        };
+        let dims: Dims = board.parse().unwrap();
+        let mut b = bots(a.parse().unwrap(), b.parse().unwrap(), dims, exact.parse().unwrap());
+        b[1].set_exact_lines(exact.parse().unwrap());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.parse().unwrap());
+        let recorded: Vec<Edge> = moves.split_whitespace().map(|m| Edge(m.parse().unwrap())).collect();
+        let (played, _) = game(&mut b, true, &mut rng, Duration::from_secs(60));
+        assert_eq!(played, recorded, "{head}");
+        games += 1;
+    }
+    assert_eq!(games, 30, "the fixture {path} has 30 games");
 }
 
 #[test]
@@ -55,13 +134,13 @@ fn strong_plays_exactly_on_small_boards() {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     for _ in 0..10 {
         let mut b = bots(Level::Strong, Level::Random, dims, 26);
-        assert!(game(&mut b, true, &mut rng, Duration::from_secs(5)) >= 2);
+        assert!(game(&mut b, true, &mut rng, Duration::from_secs(5)).1 >= 2);
     }
-    let geo = Geometry::new(dims).unwrap();
-    let mut bot = Bot::new(Level::Strong, geo.clone(), TableSize::Mib(4));
-    let choice = bot.choose(LineSet::EMPTY, &mut rng, Instant::now() + Duration::from_secs(5)).unwrap();
+    let mut bot = Bot::new(Level::Strong, dims, TableSize::Mib(4)).unwrap();
+    let empty = Position::empty_of(dims).unwrap();
+    let choice = bot.choose(&empty, &mut rng, Instant::now() + Duration::from_secs(5)).unwrap();
     assert_eq!(choice.reason, Reason::Exact { value: 2 });
-    let mut solver = Solver::new(geo, TableSize::Mib(4));
+    let mut solver = Solver::new(Geometry::new(dims).unwrap(), TableSize::Mib(4));
     assert_eq!(solver.move_value(LineSet::EMPTY, choice.line).unwrap(), 2);
 }
 
@@ -71,7 +150,7 @@ fn mini_match(games: usize, think_ms: u64, exact_lines: u32) -> (usize, usize, u
     let (mut w, mut d, mut l) = (0, 0, 0);
     for i in 0..games {
         let mut b = bots(Level::Strong, Level::Greedy, dims, exact_lines);
-        match game(&mut b, i.is_multiple_of(2), &mut rng, Duration::from_millis(think_ms)).signum() {
+        match game(&mut b, i.is_multiple_of(2), &mut rng, Duration::from_millis(think_ms)).1.signum() {
             1 => w += 1,
             0 => d += 1,
             _ => l += 1,

@@ -5,13 +5,14 @@
 import { api, h, svg, edgeNumber, edgeAt, edgeCount, cellSides, say, intParam, serverLimits, fitBoard } from './common.js';
 
 const limits = (await serverLimits()).dots;
-/** The solver works on boards of at most this many lines. */
+/** The exact solver (the analysis, and the engine's exact play and search) works on boards of
+ * at most this many lines; on larger ones the engine plays by chain rules. */
 const MAX_LINES = limits.max_lines;
 /** The basic level searches exactly only with at most this many undrawn lines, or when no safe
  * line is left; before that it plays by chain rules at once. */
 const EXACT_LINES = limits.exact_lines;
-/** The page offers boards of 1 to SIDES boxes a side (those within MAX_LINES). */
-const SIDES = 8;
+/** The page offers boards of 1 to SIDES boxes a side, rows and columns chosen apart. */
+const SIDES = limits.page_max_side;
 const MARGIN = 26;
 /** Thickness of a line's clickable band, in board units. */
 const HIT = 26;
@@ -49,8 +50,7 @@ function parsePosition(text, rows, cols) {
   const head = lines[0].match(/^(\d+)\s+(\d+)$/);
   if (!head) throw new Error('line 1: expected "rows cols" (the olympiad text) or a 0/1 line string');
   const [n, m] = [Number(head[1]), Number(head[2])];
-  if (n < 1 || n > SIDES || m < 1 || m > SIDES) throw new Error(`line 1: the board must be 1..${SIDES} by 1..${SIDES}, not ${n}x${m}`);
-  if (edgeCount(n, m) > MAX_LINES) throw new Error(`line 1: ${tooManyLines(n, m)}`);
+  if (n < 1 || n > SIDES || m < 1 || m > SIDES) throw new Error(`line 1: the page plays boards of 1 to ${SIDES} boxes a side, not ${n}x${m}`);
   if (lines.length !== 2 * n + 2) throw new Error(`a ${n}x${m} position has ${2 * n + 2} lines (the size, ${n + 1} rows of horizontal lines, ${n} of vertical), this one has ${lines.length}`);
   const drawn = new Set();
   for (let i = 1; i < lines.length; i++) {
@@ -104,19 +104,14 @@ function boxesOf(rows, cols, e) {
   return cand.filter(([i, j]) => i >= 0 && j >= 0 && i < rows && j < cols);
 }
 
-/** Why a rows x cols board cannot be played, naming the largest boards that can. */
-function tooManyLines(rows, cols) {
-  let largest = [];
-  for (let r = 1; r <= SIDES; r++) {
-    for (let c = 1; c <= SIDES; c++) {
-      if (edgeCount(r, c) > MAX_LINES) continue;
-      const area = largest.length ? largest[0][0] * largest[0][1] : 0;
-      if (r * c > area) largest = [];
-      if (r * c >= area) largest.push([r, c]);
-    }
-  }
-  const names = largest.map(([r, c]) => `${r}x${c}`).join(' or ');
-  return `a ${rows}x${cols} board has ${edgeCount(rows, cols)} lines; the engine plays boards of at most ${MAX_LINES} lines (up to ${names})`;
+/** Whether a rows x cols board is beyond the exact solver, and so the engine's search. */
+const beyondSolver = (rows, cols) => edgeCount(rows, cols) > MAX_LINES;
+
+/** What the solver's limit means for a board beyond it. */
+function solverLimit(rows, cols) {
+  let side = 1;
+  while (edgeCount(side + 1, side + 1) <= MAX_LINES) side += 1;
+  return `a ${rows}x${cols} board has ${edgeCount(rows, cols)} lines, and the exact solver handles boards of at most ${MAX_LINES} (up to ${side}x${side})`;
 }
 
 function lineName(rows, cols, e) {
@@ -143,41 +138,9 @@ const ui = {
   first: pick('First move', 'first', [['you', 'you'], ['engine', 'engine']], params.get('first') === 'engine' ? 'engine' : 'you'),
   think: pick('Thinking time', 'think', THINK_TIMES.map((ms) => [ms, `${ms / 1000} s`]),
     THINK_TIMES.includes(Number(params.get('think'))) ? Number(params.get('think')) : 1000,
-    `the strong level thinks this long on every move it cannot solve exactly at once; the basic level spends it only on exact searches, once at most ${EXACT_LINES} lines are undrawn or no safe line is left`),
+    `the strong level thinks this long on every move it cannot solve exactly at once; the basic level spends it only on exact searches, once at most ${EXACT_LINES} lines are undrawn or no safe line is left; on boards of more than ${MAX_LINES} lines both answer at once by chain rules`),
 };
 const select = (label) => label.querySelector('select');
-const sizeNote = h('p', { id: 'size-note', class: 'muted size-note', hidden: true });
-
-/** Keeps the chosen size within the engine's limit: a size that cannot go with the other
- * select's value lowers that one (with 128 lines, only 8x8 is too big), and a note says why. */
-function fitSizes(changed) {
-  /** The largest size up to `want` whose board has at most MAX_LINES lines. */
-  const largestFitting = (count, want) => { let k = want; while (k > 1 && count(k) > MAX_LINES) k -= 1; return k; };
-  const [rows, cols] = [select(ui.rows), select(ui.cols)];
-  const fixed = changed === 'cols' ? cols : rows;
-  const other = fixed === rows ? cols : rows;
-  const lines = (o) => (fixed === rows ? edgeCount(Number(fixed.value), o) : edgeCount(o, Number(fixed.value)));
-  const wanted = Number(other.value);
-  const fits = largestFitting(lines, wanted);
-  other.value = String(fits);
-  sizeNote.hidden = fits === wanted;
-  if (fits !== wanted) {
-    const [r, c] = fixed === rows ? [fixed.value, wanted] : [wanted, fixed.value];
-    sizeNote.textContent = `${r}x${c} has ${lines(wanted)} lines, more than the engine's ${MAX_LINES}: ${other === rows ? 'rows' : 'columns'} set to ${fits}.`;
-  }
-  // Mark the sizes that would force such a change.
-  for (const [sel, by] of [[rows, cols], [cols, rows]]) {
-    for (const opt of sel.options) {
-      const n = Number(opt.value);
-      const m = Number(by.value);
-      const count = (k) => (sel === rows ? edgeCount(n, k) : edgeCount(k, n));
-      const fit = largestFitting(count, m);
-      // A hint on the option (its text stays short, so the select stays narrow).
-      const [r, c] = sel === rows ? [n, m] : [m, n];
-      opt.title = fit === m ? '' : `${sel === rows ? 'columns' : 'rows'} become ${fit}: ${r}x${c} has ${count(m)} lines, the engine plays at most ${MAX_LINES}`;
-    }
-  }
-}
 const newGameButton = h('button', { id: 'new-game', type: 'button' }, 'New game');
 const status = h('p', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
 const board = svg('svg', { id: 'board', role: 'group', 'aria-label': 'Dots-and-Boxes board' });
@@ -199,7 +162,6 @@ const loadButton = h('button', { id: 'load', type: 'button' }, 'Load position');
 
 app.append(
   h('div', { class: 'controls' }, ui.rows, ui.cols, ui.level, ui.first, ui.think, newGameButton),
-  sizeNote,
   h('div', { class: 'layout' },
     h('div', { class: 'board' }, board),
     h('div', { class: 'panel' },
@@ -237,15 +199,6 @@ function newGame(rows, cols, start = new Set()) {
   controller?.abort();
   controller = new AbortController();
   engineFailed = false;
-  if (edgeCount(rows, cols) > MAX_LINES) {
-    game = null;
-    view = null;
-    board.replaceChildren();
-    analysis.hidden = true;
-    say(status, `Cannot play: ${tooManyLines(rows, cols)}.`, 'error');
-    renderPanel();
-    return;
-  }
   game = {
     rows, cols, start,
     first: select(ui.first).value,
@@ -261,7 +214,7 @@ function newGame(rows, cols, start = new Set()) {
  * keyboard focus and hover survive moves. */
 function buildBoard() {
   const { rows, cols } = game;
-  // Big boxes on small boards, at least 56 units on 8x8 (the SVG scales down in narrow windows).
+  // Big boxes on small boards, 56 units from 8x8 on (the SVG scales down to fit the window).
   const CELL = Math.min(110, Math.max(56, Math.floor(460 / Math.max(rows, cols))));
   const [w, ht] = [cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN];
   board.setAttribute('viewBox', `0 0 ${w} ${ht}`);
@@ -445,6 +398,7 @@ async function engineTurn() {
     const how = answer.reason === 'exact' ? `, exact value ${fmt(answer.value)} for it`
       : answer.reason === 'heuristic' ? `, by chain rules (the exact search starts at ${EXACT_LINES} undrawn lines or when no safe line is left)`
       : answer.reason === 'search' ? `, by search (it expects about ${fmt(answer.estimate)} for itself, after ${answer.playouts} playouts)`
+      : answer.reason === 'large-board' ? `, by chain rules (${solverLimit(game.rows, game.cols)}, which the search needs too)`
         : answer.reason === 'level' ? '' : `, ${answer.reason}`;
     say(status, `The engine drew ${answer.name}${answer.completes > 0 ? ` and completed ${answer.completes === 1 ? 'a box' : `${answer.completes} boxes`}` : ''}${how}.`, 'ok');
     // Let a chain of captures be seen line by line.
@@ -521,6 +475,12 @@ async function analyse() {
     : api('/api/dots/endgame', spec, { signal: analysisController.signal }).then(
       (ans) => { if (!stale()) showEndgame(endgameBox, ans, mover); },
       (err) => { if (!stale() && err.name !== 'AbortError') endgameBox.replaceChildren(h('p', { class: 'status error' }, `Endgame check failed: ${err.message}`)); });
+  if (beyondSolver(game.rows, game.cols)) {
+    valueLine.dataset.state = 'beyond-solver';
+    say(valueLine, `No exact value: ${solverLimit(game.rows, game.cols)}.`);
+    await endgame;
+    return;
+  }
   try {
     const ans = await api('/api/dots/solve', { ...spec, moves: true, time_ms: timeMs, estimate: true }, { signal: analysisController.signal });
     if (stale()) return;
@@ -653,16 +613,12 @@ function loadPosition(text, from = '') {
   }
   select(ui.rows).value = String(pos.rows);
   select(ui.cols).value = String(pos.cols);
-  fitSizes('rows');
   analysisShown = null;
   say(status, `Loaded a ${pos.rows}x${pos.cols} position with ${pos.drawn.size} line${pos.drawn.size === 1 ? '' : 's'} drawn.`, 'ok');
   newGame(pos.rows, pos.cols, pos.drawn);
   return true;
 }
 
-select(ui.rows).addEventListener('change', () => fitSizes('rows'));
-select(ui.cols).addEventListener('change', () => fitSizes('cols'));
-fitSizes('rows');
 newGameButton.addEventListener('click', startFromControls);
 undoButton.addEventListener('click', undo);
 retryButton.addEventListener('click', () => { engineFailed = false; update(); });

@@ -5,8 +5,8 @@ use std::time::Duration;
 use axum::Json;
 use axum::extract::State;
 use pencilbox_dots::board::{Line, Position};
-use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level, Reason};
-use pencilbox_dots::lines::{self, Geometry, LineSet};
+use pencilbox_dots::bot::{Bot, ChooseError, DEFAULT_THINK, Level, Reason};
+use pencilbox_dots::lines;
 use pencilbox_dots::mcts::Search;
 use pencilbox_dots::solver::{Solver, TableSize};
 use pencilbox_dots::{chains, control, endgame};
@@ -20,6 +20,11 @@ use crate::{ApiError, Shared, run_engine};
 /// Positions with more undrawn lines than this (an empty 3x3 board has 24) are solved only when
 /// the request gives `time_ms`: the solve could take minutes (3x4, 31 lines: about 30 s).
 pub const FREE_SOLVE_LINES: u32 = 24;
+
+/// The largest side of a board the page offers: a 10x10 board (220 lines) still fits a
+/// 1280x800 window with every line easy to click. `/api/dots/move` plays on boards up to
+/// [`pencilbox_dots::board::MAX_SIDE`] a side.
+pub const PAGE_MAX_SIDE: usize = 10;
 
 /// Transposition table of one request, in MiB (several requests may run at once).
 const TABLE_MIB: usize = 32;
@@ -72,11 +77,6 @@ impl PositionSpec {
                 .map_err(|e| ApiError::bad(format!("drawn: {e}")))?
         };
         Ok(pos)
-    }
-
-    /// The position in the solver's compact form.
-    fn compact(&self) -> Result<(Geometry, LineSet), ApiError> {
-        lines::compact(&self.read()?).map_err(|e| ApiError::bad(e.to_string()))
     }
 }
 
@@ -257,9 +257,9 @@ pub async fn solve(
 pub struct MoveRequest {
     #[serde(flatten)]
     spec: PositionSpec,
-    /// `random`, `greedy` or `strong`.
+    /// `random`, `greedy`, `basic` or `strong`.
     level: String,
-    /// Thinking time of the strong level (default 1000).
+    /// Thinking time of the basic and strong levels (default 1000).
     time_ms: Option<u64>,
     /// Seed of the engine's random choices (default 0).
     seed: Option<u64>,
@@ -269,7 +269,8 @@ pub struct MoveRequest {
 pub struct MoveResponse {
     line: usize,
     name: String,
-    /// `forced`, `exact`, `search`, `heuristic` or `level`.
+    /// `forced`, `exact`, `search`, `heuristic`, `large-board` (chain rules: the board has more
+    /// lines than the solver and the search take) or `level`.
     reason: &'static str,
     /// The exact value of the position for the mover, when the engine solved it.
     value: Option<i32>,
@@ -285,23 +286,25 @@ pub async fn engine_move(
     Body(req): Body<MoveRequest>,
 ) -> Result<Json<MoveResponse>, ApiError> {
     let level: Level = req.level.parse()?;
-    let (geo, drawn) = req.spec.compact()?;
-    if geo.undrawn(drawn).count() == 0 {
-        return Err(ApiError::bad("every line is drawn: the game is over"));
+    let position = req.spec.read()?;
+    if position.is_over() {
+        return Err(ApiError::bad(ChooseError::GameOver.to_string()));
     }
     let budget = config.budget(req.time_ms, DEFAULT_THINK)?;
     let seed = req.seed.unwrap_or(0);
     let out = run_engine(&config, budget, move |deadline| {
-        let dims = geo.dims();
-        let mut bot = Bot::new(level, geo.clone(), TableSize::Mib(TABLE_MIB));
+        let dims = position.dims();
+        // A position read is at most MAX_SIDE a side, which the engine takes: no error here.
+        let mut bot =
+            Bot::new(level, dims, TableSize::Mib(TABLE_MIB)).map_err(|e| ApiError::bad(e.to_string()))?;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let choice = bot
-            .choose(drawn, &mut rng, deadline)
-            .ok_or_else(|| ApiError::internal("the engine found no move"))?;
+        let choice =
+            bot.choose(&position, &mut rng, deadline).map_err(|e| ApiError::internal(e.to_string()))?;
         let (reason, value) = match choice.reason {
             Reason::Forced => ("forced", None),
             Reason::Exact { value } => ("exact", Some(value)),
             Reason::Heuristic => ("heuristic", None),
+            Reason::LargeBoard => ("large-board", None),
             Reason::Search { .. } => ("search", None),
             Reason::Level => ("level", None),
         };
@@ -316,7 +319,12 @@ pub async fn engine_move(
             value,
             estimate,
             playouts,
-            completes: geo.completes(drawn, choice.line),
+            completes: position
+                .clone()
+                .play(choice.line)
+                .map_err(|e| ApiError::internal(e.to_string()))?
+                .boxes_completed
+                .into(),
         })
     })
     .await?;

@@ -22,9 +22,13 @@ pub struct Limits {
 struct DotsLimits {
     /// The engine levels, weakest first.
     levels: Vec<&'static str>,
-    /// The largest side of a position (`/api/dots/endgame` reads any).
+    /// The largest side of a position (`/api/dots/move` plays on any, `/api/dots/endgame` reads
+    /// any).
     max_side: usize,
-    /// The most lines a board may have for `/api/dots/solve` and `/api/dots/move`.
+    /// The largest side of a board the page offers to play on (larger ones do not fit a window).
+    page_max_side: usize,
+    /// The most lines a board may have for `/api/dots/solve` (the exact solver; on larger
+    /// boards the engine plays by chain rules).
     max_lines: usize,
     /// The basic level searches exactly only with at most this many undrawn lines (or when no
     /// safe line is left); before that it answers at once by chain rules.
@@ -63,6 +67,7 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
         dots: DotsLimits {
             levels: <pencilbox_dots::bot::Level as pencilbox_grid::Named>::names().collect(),
             max_side: pencilbox_dots::board::MAX_SIDE,
+            page_max_side: crate::dots::PAGE_MAX_SIDE,
             max_lines: pencilbox_dots::lines::MAX_LINES,
             exact_lines: pencilbox_dots::bot::EXACT_LINES,
             free_solve_lines: crate::dots::FREE_SOLVE_LINES,

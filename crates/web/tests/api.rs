@@ -108,6 +108,7 @@ async fn limits_are_the_engines_and_the_servers() {
         json!({
             "levels": ["random", "greedy", "basic", "strong"],
             "max_side": 64,
+            "page_max_side": 10,
             "max_lines": 128,
             "exact_lines": 36,
             "free_solve_lines": 24
@@ -334,10 +335,47 @@ async fn dots_solve_move_endgame() {
     bad("/api/dots/endgame", json!({ "rows": 2, "cols": 2 }), "not a simple chains-and-loops endgame").await;
     bad("/api/dots/solve", json!({ "position": "2 2\n00\n" }), "position: ").await;
     bad("/api/dots/solve", json!({ "rows": 2 }), "give `position`").await;
-    // A board too large for the solver: the engine's one message, on both routes that solve.
-    let too_large = "a 8x8 board has 144 lines; the solver and the bots handle at most 128";
+    // A board too large for the solver: the engine's one message.
+    let too_large = "a 8x8 board has 144 lines; the exact solver handles at most 128";
     bad("/api/dots/solve", json!({ "rows": 8, "cols": 8, "time_ms": 100 }), too_large).await;
-    bad("/api/dots/move", json!({ "rows": 8, "cols": 8, "level": "greedy" }), too_large).await;
+}
+
+#[tokio::test]
+async fn dots_moves_on_boards_beyond_the_solver() {
+    // 10x10 (220 lines): every level answers a legal line; basic and strong by chain rules.
+    let dims = pencilbox_grid::Dims::new(10, 10).unwrap();
+    let drawn: Vec<usize> = (0..220usize).filter(|e| e.is_multiple_of(3)).collect();
+    let position =
+        pencilbox_dots::board::Position::from_lines(dims, drawn.iter().map(|&e| pencilbox_grid::Edge(e)))
+            .unwrap();
+    for level in ["random", "greedy", "basic", "strong"] {
+        let v = ok(
+            "/api/dots/move",
+            json!({ "rows": 10, "cols": 10, "drawn": drawn, "level": level, "time_ms": 200, "seed": 3 }),
+        )
+        .await;
+        let line = v["line"].as_u64().unwrap() as usize;
+        assert!(line < 220 && !line.is_multiple_of(3), "{level}: {v}");
+        let expected = position.clone().play(pencilbox_grid::Edge(line)).unwrap().boxes_completed;
+        assert_eq!(v["completes"].as_u64(), Some(u64::from(expected)), "{level}: {v}");
+        if level == "basic" || level == "strong" {
+            assert!(["large-board", "forced"].contains(&v["reason"].as_str().unwrap()), "{level}: {v}");
+        }
+    }
+    // The whole board by the line string, non-square, at the largest side.
+    let v = ok(
+        "/api/dots/move",
+        json!({ "rows": 64, "cols": 3, "lines": "0".repeat(64 * 4 + 65 * 3), "level": "strong" }),
+    )
+    .await;
+    assert_eq!(v["reason"], "large-board", "{v}");
+    // Beyond 64 a side: refused with the board's limit.
+    bad(
+        "/api/dots/move",
+        json!({ "rows": 65, "cols": 65, "level": "greedy" }),
+        "board 65x65 is out of range: rows and columns must be between 1 and 64",
+    )
+    .await;
 }
 
 const THSL_URL: &str = "https://puzz.link/p?slither/6/5/g11bga18060216bc21c";

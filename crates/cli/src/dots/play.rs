@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use pencilbox_dots::board::{AsciiBoard, Line, Player, Position};
 use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level};
-use pencilbox_dots::lines::{Geometry, LineSet};
 use pencilbox_dots::solver::TableSize;
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
@@ -24,7 +23,8 @@ Type a move as `h R C` (the horizontal line right of dot (R, C)), `v R C` (the v
 below dot (R, C)) or a line number (OpenSpiel's action order). Rows and columns start at 0.
 You are A when you move first, B otherwise. End of input (Ctrl-D) stops the game.")]
 pub struct PlayArgs {
-    /// Board size in boxes.
+    /// Board size in boxes, up to 64x64 (above 128 lines, 8x8 on, the engine plays by chain
+    /// rules alone: no exact solver, no search).
     #[arg(long, default_value = "3x3", value_name = "RxC")]
     pub board: Dims,
     /// Engine level.
@@ -49,9 +49,10 @@ pub struct PlayArgs {
   printf '2x2 111000000000\\nquit\\n' | pencilbox dots bot --level strong
 
 Protocol (one command per line; answers one line each on stdout):
-  RxC LINES            a position: board size and OpenSpiel line string (also `position RxC LINES`)
-                       answer: `move N h R C` (line number N and its h/v name)
-  level L              switch to random, greedy or strong; answer `ok`
+  RxC LINES            a position: board size (up to 64x64) and OpenSpiel line string (also
+                       `position RxC LINES`); answer: `move N h R C` (line number N and its
+                       h/v name)
+  level L              switch to random, greedy, basic or strong; answer `ok`
   time T               thinking time in milliseconds; answer `ok`
   quit                 exit (end of input does the same)
 Bad commands are answered `error <reason>`; the bot keeps running. Blank lines and lines
@@ -75,7 +76,8 @@ pub struct BotArgs {
 #[command(after_help = "Example:
   pencilbox dots match --a strong --b greedy --board 5x5 --games 100 --time-ms 1000 --jobs 2 --seed 1
 
-Sides alternate: A moves first in even-numbered games, B in odd ones. Results are from A's side.")]
+Sides alternate: A moves first in even-numbered games, B in odd ones. Results are from A's side,
+with the longest each engine took over a move (`slowest_move_ms` in JSON).")]
 pub struct MatchArgs {
     /// Level of engine A.
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
@@ -83,7 +85,7 @@ pub struct MatchArgs {
     /// Level of engine B.
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Greedy)]
     pub b: Level,
-    /// Board size in boxes.
+    /// Board size in boxes, up to 64x64 (above 128 lines the engines play by chain rules).
     #[arg(long, default_value = "5x5", value_name = "RxC")]
     pub board: Dims,
     /// Number of games.
@@ -111,7 +113,7 @@ fn line_name(dims: Dims, e: Edge) -> String {
 }
 
 fn engine(level: Level, dims: Dims, tt_mib: usize) -> anyhow::Result<Bot> {
-    Ok(Bot::new(level, Geometry::new(dims)?, TableSize::Mib(tt_mib)))
+    Ok(Bot::new(level, dims, TableSize::Mib(tt_mib))?)
 }
 
 fn scores(p: &Position) -> String {
@@ -159,9 +161,8 @@ fn play_game_in_terminal(args: &PlayArgs, out: &mut impl Write) -> anyhow::Resul
                 }
             }
         } else {
-            let drawn = LineSet::of_position(&position)?;
             let deadline = Instant::now() + Duration::from_millis(args.time_ms);
-            let choice = bot.choose(drawn, &mut rng, deadline).context("the engine found no move")?;
+            let choice = bot.choose(&position, &mut rng, deadline)?;
             writeln!(out, "engine plays {}", line_name(dims, choice.line))?;
             choice.line
         };
@@ -219,13 +220,12 @@ fn bot_answer(
     };
     let dims: Dims = size.parse()?;
     let position = Position::from_line_string(dims, lines)?;
-    if bot.as_ref().is_none_or(|b| b.geometry().dims() != dims) {
+    if bot.as_ref().is_none_or(|b| b.dims() != dims) {
         *bot = Some(engine(*level, dims, tt_mib)?);
     }
     let engine = bot.as_mut().context("no engine")?;
-    let drawn = LineSet::of_position(&position)?;
     let deadline = Instant::now() + Duration::from_millis(*time_ms);
-    let choice = engine.choose(drawn, rng, deadline).context("no legal move: every line is drawn")?;
+    let choice = engine.choose(&position, rng, deadline)?;
     Ok(format!("move {} {}", choice.line.index(), Line::of(dims, choice.line)))
 }
 
@@ -258,6 +258,8 @@ struct GameResult {
     a_first: bool,
     a_boxes: usize,
     b_boxes: usize,
+    /// The longest engine A and engine B took over a move.
+    slowest: [Duration; 2],
 }
 
 fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameResult> {
@@ -268,20 +270,26 @@ fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameRe
     let mut position = Position::empty_of(dims)?;
     // `turn` 0 is engine A.
     let mut turn = if a_first { 0 } else { 1 };
+    let mut slowest = [Duration::ZERO; 2];
     while !position.is_over() {
-        let drawn = LineSet::of_position(&position)?;
-        let deadline = Instant::now() + Duration::from_millis(args.time_ms);
-        let choice = bots[turn].choose(drawn, &mut rng, deadline).context("an engine found no move")?;
+        let asked = Instant::now();
+        let choice = bots[turn].choose(&position, &mut rng, asked + Duration::from_millis(args.time_ms))?;
+        slowest[turn] = slowest[turn].max(asked.elapsed());
         let player = if turn == 0 { Player::A } else { Player::B };
         if !position.play_for(choice.line, player)?.keeps_turn() {
             turn = 1 - turn;
         }
     }
-    Ok(GameResult { a_first, a_boxes: position.score(Player::A), b_boxes: position.score(Player::B) })
+    Ok(GameResult {
+        a_first,
+        a_boxes: position.score(Player::A),
+        b_boxes: position.score(Player::B),
+        slowest,
+    })
 }
 
 pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
-    Geometry::new(args.board)?;
+    Position::empty_of(args.board)?;
     let seed = seed(args.seed);
     let mut finished = Vec::new();
     let results = crate::pool::run(
@@ -301,6 +309,8 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
     let (fw, fd, fl) = first(true);
     let (sw, sd, sl) = first(false);
     let games = results.len().max(1) as f64;
+    // The longest move of each engine over the match, in whole milliseconds.
+    let slowest = |side: usize| results.iter().map(|r| r.slowest[side]).max().unwrap_or_default().as_millis();
     if args.json {
         let out = serde_json::json!({
             "a": args.a.to_string(), "b": args.b.to_string(), "board": args.board.to_string(),
@@ -310,6 +320,7 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
             "average_margin": margin as f64 / games,
             "a_first": { "wins": fw, "draws": fd, "losses": fl },
             "a_second": { "wins": sw, "draws": sd, "losses": sl },
+            "slowest_move_ms": { "a": slowest(0), "b": slowest(1) },
         });
         println!("{out}");
     } else {
@@ -324,6 +335,7 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
         println!("A: {w} wins, {d} draws, {l} losses ({:.1}% wins)", 100.0 * w as f64 / games);
         println!("A moving first: {fw}-{fd}-{fl}; A moving second: {sw}-{sd}-{sl}");
         println!("average margin for A: {:+.2} boxes", margin as f64 / games);
+        println!("slowest move: A {} ms, B {} ms", slowest(0), slowest(1));
     }
     Ok(ExitCode::SUCCESS)
 }
