@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Parser;
 use pencilbox_dots::board::{Line, Position};
-use pencilbox_dots::bot::{Bot, Level};
+use pencilbox_dots::bot::{Bot, Level, Reason};
 use pencilbox_dots::lines::Geometry;
 use pencilbox_dots::solver::{Score, TableSize};
 use pencilbox_grid::{Dims, Edge};
@@ -54,6 +54,9 @@ struct Args {
     /// The bot's transposition table, in MiB (the default of `pencilbox dots match`).
     #[arg(long, default_value_t = 64)]
     tt_mib: usize,
+    /// Threads of the bot's exact solver (the two cores of the measure).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -67,6 +70,8 @@ struct Scored {
     line: Edge,
     /// The position's value minus the move's.
     loss: Score,
+    /// How the move was chosen: exact, search or rule.
+    how: &'static str,
     /// The position's value.
     best: Score,
     took: Duration,
@@ -120,6 +125,7 @@ fn play(args: &Args, set: &[Midgame], geometries: &HashMap<Dims, Geometry>) -> a
     for (i, m) in set.iter().enumerate() {
         let geo = &geometries[&m.dims];
         let mut bot = Bot::new(args.level, geo.dims(), TableSize::Mib(args.tt_mib))?;
+        bot.set_threads(args.threads);
         let position = Position::from_lines(geo.dims(), m.drawn.iter())?;
         let mut rng = ChaCha8Rng::seed_from_u64(args.seed.wrapping_add(i as u64));
         let start = Instant::now();
@@ -135,20 +141,32 @@ fn play(args: &Args, set: &[Midgame], geometries: &HashMap<Dims, Geometry>) -> a
             loss,
             best: m.value,
             took,
+            how: how(choice.reason),
         };
         if !args.json {
             let line = format!("{} ({})", Line::of(m.dims, s.line), s.line.index());
             println!(
-                "{i:>3} {:>7} {line:>12} {:>+5} {:>+5} {loss:>4} {:>8.1}",
+                "{i:>3} {:>7} {line:>12} {:>+5} {:>+5} {loss:>4} {:>8.1} {}",
                 s.undrawn,
                 s.best - loss,
                 s.best,
-                ms(took)
+                ms(took),
+                s.how
             );
         }
         scored.push(s);
     }
     Ok(scored)
+}
+
+/// A word for how an engine chose its move.
+fn how(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Exact { .. } => "exact",
+        Reason::Search { .. } => "search",
+        Reason::Forced => "forced",
+        _ => "rule",
+    }
 }
 
 fn main() -> anyhow::Result<()> {
@@ -166,7 +184,7 @@ fn main() -> anyhow::Result<()> {
             args.seed
         );
         println!(
-            "{:>3} {:>7} {:>12} {:>5} {:>5} {:>4} {:>8}",
+            "{:>3} {:>7} {:>12} {:>5} {:>5} {:>4} {:>8} how",
             "#", "undrawn", "move", "value", "best", "loss", "ms"
         );
     }
@@ -187,7 +205,7 @@ fn main() -> anyhow::Result<()> {
             .iter()
             .map(|s| {
                 json!({"undrawn": s.undrawn, "line": s.line.index(), "move": Line::of(s.dims, s.line).to_string(),
-                       "value": s.best - s.loss, "best": s.best, "loss": s.loss, "ms": ms(s.took)})
+                       "value": s.best - s.loss, "best": s.best, "loss": s.loss, "ms": ms(s.took), "how": s.how})
             })
             .collect();
         let summary = json!({

@@ -7,9 +7,10 @@
 //! * `random` draws any undrawn line.
 //! * `greedy` takes a box when it can, otherwise draws a line that gives nothing away (at random),
 //!   otherwise the line that gives away the fewest boxes.
-//! * `strong` plays exactly (with the [`Solver`]) whenever the rest of the game is small enough
-//!   to solve in half its time (at most 36 undrawn lines), and otherwise searches until the deadline with Monte Carlo tree
-//!   search guided by chain theory, ending in exact values where the solver affords them
+//! * `strong` plays exactly (with the [`Solver`], on [`Bot::set_threads`] threads) whenever the
+//!   rest of the game solves in three quarters of its time (it tries from 40 undrawn lines on,
+//!   or once no safe line is left), and otherwise searches until the deadline with Monte Carlo
+//!   tree search guided by chain theory, ending in exact values where the solver affords them
 //!   ([`crate::mcts`]).
 //! * `basic` (the strong level before the search) plays exactly whenever the rest of the game is
 //!   small enough to solve before the deadline, and otherwise follows chain theory
@@ -80,10 +81,15 @@ pub struct Choice {
 }
 
 /// At most this many undrawn lines (or none safe), the strong level first tries an exact solve
-/// with half its time; above, the search has all of it (and solves its own small leaves). The
-/// search's estimates are biased by its random playouts where an exact solve often finishes:
-/// with 26 here, strong lost 16 of 20 games on 5×5 to basic, which solves from 36 lines on.
-const STRONG_EXACT_LINES: u32 = 36;
+/// with [`STRONG_EXACT_SHARE`] of its time; above, the search has all of it (and solves its own
+/// small leaves). The search's estimates are biased by its random playouts where an exact solve
+/// often finishes: with 26 here, strong lost 16 of 20 games on 5×5 to basic, which solves from
+/// 36 lines on; 5×5 positions of 38–40 undrawn lines take 0.3–9 M nodes, 0.2–3 s on two threads
+/// (docs/PERFORMANCE.md, "Midgame accuracy").
+const STRONG_EXACT_LINES: u32 = 40;
+
+/// The share of its time the strong level gives an exact solve before it searches.
+const STRONG_EXACT_SHARE: f64 = 0.75;
 
 /// Above this many undrawn lines the basic engine does not try to solve exactly while safe
 /// lines remain (a solve would not finish in a second; see the README's performance table).
@@ -123,6 +129,14 @@ impl Bot {
         board::check_size(dims.rows(), dims.cols())?;
         let compact = Geometry::new(dims).ok().map(|geo| Engine::new(level, geo, table));
         Ok(Bot { level, dims, compact })
+    }
+
+    /// Let the solver of the basic and strong levels search with this many threads (1 or 2,
+    /// default 1; see [`Solver::set_threads`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        if let Some(engine) = self.compact.as_mut() {
+            engine.threads = threads;
+        }
     }
 
     /// Try an exact solve (cut off by the deadline) while safe lines remain only with at most
@@ -198,12 +212,14 @@ struct Engine {
     geo: Geometry,
     solver: Option<Solver<'static>>,
     exact_lines: u32,
+    /// Threads of the solver's exact solves of the position asked about.
+    threads: usize,
 }
 
 impl Engine {
     fn new(level: Level, geo: Geometry, table: TableSize) -> Engine {
         let solver = matches!(level, Level::Basic | Level::Strong).then(|| Solver::new(geo.clone(), table));
-        Engine { level, geo, solver, exact_lines: EXACT_LINES }
+        Engine { level, geo, solver, exact_lines: EXACT_LINES, threads: 1 }
     }
 
     /// A move in `drawn`, whose undrawn lines (at least one) are `undrawn`.
@@ -226,8 +242,13 @@ impl Engine {
         if let Some(solver) = self.solver.as_mut()
             && (undrawn.len() as u32 <= STRONG_EXACT_LINES || !safe_left)
         {
-            solver.set_deadline(Some(now + deadline.saturating_duration_since(now) / 2));
-            if let Ok((value, Some(line))) = solver.best_move(drawn) {
+            let budget = deadline.saturating_duration_since(now).mul_f64(STRONG_EXACT_SHARE);
+            solver.set_deadline(Some(now + budget));
+            solver.set_threads(self.threads);
+            let exact = solver.best_move(drawn);
+            // The search's many small solves would pay for starting a thread each.
+            solver.set_threads(1);
+            if let Ok((value, Some(line))) = exact {
                 return Choice { line, reason: Reason::Exact { value } };
             }
         }

@@ -297,6 +297,7 @@ pub async fn engine_move(
         // A position read is at most MAX_SIDE a side, which the engine takes: no error here.
         let mut bot =
             Bot::new(level, dims, TableSize::Mib(TABLE_MIB)).map_err(|e| ApiError::bad(e.to_string()))?;
+        bot.set_threads(2);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let choice =
             bot.choose(&position, &mut rng, deadline).map_err(|e| ApiError::internal(e.to_string()))?;

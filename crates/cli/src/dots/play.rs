@@ -42,6 +42,9 @@ pub struct PlayArgs {
     /// The most the strong engine's transposition table may take, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub tt_mib: usize,
+    /// Threads of the strong engine's exact solves (1 or 2).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub threads: u8,
 }
 
 #[derive(Debug, clap::Args)]
@@ -70,6 +73,9 @@ pub struct BotArgs {
     /// The most the strong engine's transposition table may take, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub tt_mib: usize,
+    /// Threads of the strong engine's exact solves (1 or 2).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub threads: u8,
 }
 
 #[derive(Debug, clap::Args)]
@@ -103,6 +109,10 @@ pub struct MatchArgs {
     /// The most each strong engine's transposition table may take, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub tt_mib: usize,
+    /// Threads of each strong engine's exact solves (1 or 2; with --jobs 2 the games already
+    /// use both cores).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub threads: u8,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -112,8 +122,10 @@ fn line_name(dims: Dims, e: Edge) -> String {
     format!("{} (line {})", Line::of(dims, e), e.index())
 }
 
-fn engine(level: Level, dims: Dims, tt_mib: usize) -> anyhow::Result<Bot> {
-    Ok(Bot::new(level, dims, TableSize::Mib(tt_mib))?)
+fn engine(level: Level, dims: Dims, tt_mib: usize, threads: u8) -> anyhow::Result<Bot> {
+    let mut bot = Bot::new(level, dims, TableSize::Mib(tt_mib))?;
+    bot.set_threads(usize::from(threads));
+    Ok(bot)
 }
 
 fn scores(p: &Position) -> String {
@@ -136,7 +148,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
 fn play_game_in_terminal(args: &PlayArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed(args.seed));
     let dims = args.board;
-    let mut bot = engine(args.level, dims, args.tt_mib)?;
+    let mut bot = engine(args.level, dims, args.tt_mib, args.threads)?;
     let mut position = Position::empty_of(dims)?;
     let human = if args.first == Side::Human { Player::A } else { Player::B };
     let mut turn = Player::A;
@@ -199,7 +211,7 @@ fn bot_answer(
     bot: &mut Option<Bot>,
     level: &mut Level,
     time_ms: &mut u64,
-    tt_mib: usize,
+    (tt_mib, threads): (usize, u8),
     rng: &mut ChaCha8Rng,
 ) -> anyhow::Result<String> {
     let words: Vec<&str> = command.split_whitespace().collect();
@@ -221,7 +233,7 @@ fn bot_answer(
     let dims: Dims = size.parse()?;
     let position = Position::from_line_string(dims, lines)?;
     if bot.as_ref().is_none_or(|b| b.dims() != dims) {
-        *bot = Some(engine(*level, dims, tt_mib)?);
+        *bot = Some(engine(*level, dims, tt_mib, threads)?);
     }
     let engine = bot.as_mut().context("no engine")?;
     let deadline = Instant::now() + Duration::from_millis(*time_ms);
@@ -243,8 +255,9 @@ pub fn bot(args: BotArgs) -> anyhow::Result<ExitCode> {
         if command == "quit" {
             break;
         }
-        let answer = bot_answer(command, &mut bot, &mut level, &mut time_ms, args.tt_mib, &mut rng)
-            .unwrap_or_else(|e| format!("error {e:#}"));
+        let answer =
+            bot_answer(command, &mut bot, &mut level, &mut time_ms, (args.tt_mib, args.threads), &mut rng)
+                .unwrap_or_else(|e| format!("error {e:#}"));
         let mut out = stdout.lock();
         writeln!(out, "{answer}")?;
         out.flush()?;
@@ -265,7 +278,8 @@ struct GameResult {
 fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameResult> {
     let dims = args.board;
     let a_first = index.is_multiple_of(2);
-    let mut bots = [engine(args.a, dims, args.tt_mib)?, engine(args.b, dims, args.tt_mib)?];
+    let make = |level| engine(level, dims, args.tt_mib, args.threads);
+    let mut bots = [make(args.a)?, make(args.b)?];
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(index as u64));
     let mut position = Position::empty_of(dims)?;
     // `turn` 0 is engine A.
