@@ -4,6 +4,8 @@
 
 use pencilbox_grid::{Dims, Dot, Edge};
 
+use crate::classes::Classes;
+use crate::paths::{End, Join, LineCounts, NO_CLUE, PathEnds};
 use crate::puzzle::{Puzzle, Solution};
 
 /// What is known about one edge.
@@ -28,8 +30,8 @@ const NONE: u32 = u32::MAX;
 enum Undo {
     /// The edge was Unknown before.
     Edge(u32),
-    /// The path-end record of `dot` before a join.
-    Ends { dot: u32, mate: u32, len: u32 },
+    /// A path-end record before a join.
+    Ends(End),
     /// The loop was not closed before.
     Closed,
     /// `child` was a colour-class root before being linked under another root.
@@ -50,13 +52,9 @@ struct Tables {
     /// Per dot: up to four edges, `NONE`-padded.
     dot_edges: Vec<[u32; 4]>,
     dot_degree: Vec<u8>,
-    /// Per cell: the clue number, or `NO_CLUE`.
-    clue: Vec<u8>,
     /// The edges on the border of the board: the sides of the outside region.
     border_edges: Vec<u32>,
 }
-
-const NO_CLUE: u8 = u8::MAX;
 
 impl Tables {
     fn new(p: &Puzzle) -> Self {
@@ -84,9 +82,8 @@ impl Tables {
             dot_edges.push(es);
             dot_degree.push(n as u8);
         }
-        let clue = p.clues().iter().map(|c| c.number().unwrap_or(NO_CLUE)).collect();
         let border_edges = d.edges().filter(|&e| d.edge_cells(e).contains(&None)).map(idx).collect();
-        Tables { dims: d, edge_dots, edge_cells, cell_edges, dot_edges, dot_degree, clue, border_edges }
+        Tables { dims: d, edge_dots, edge_cells, cell_edges, dot_edges, dot_degree, border_edges }
     }
 
     /// The edge joining two dots, if they are adjacent.
@@ -97,6 +94,11 @@ impl Tables {
     }
 }
 
+/// An index of the adjacency tables, `None` for [`NONE`].
+fn some(i: u32) -> Option<u32> {
+    (i != NONE).then_some(i)
+}
+
 /// A queued check: a cell (`< num_cells`) or a dot (`num_cells + dot`).
 type Item = u32;
 
@@ -105,32 +107,20 @@ type Item = u32;
 pub struct Board {
     t: Tables,
     state: Vec<EdgeState>,
-    cell_line: Vec<u8>,
+    /// Lines per cell against the clues, and the number of lines.
+    counts: LineCounts,
     cell_cross: Vec<u8>,
     dot_line: Vec<u8>,
     dot_cross: Vec<u8>,
-    /// For a dot that ends a path (one line): the other end; for a dot with no line: itself.
-    mate: Vec<u32>,
-    /// For a path end: the number of edges of its path.
-    path_len: Vec<u32>,
-    lines: u32,
+    paths: PathEnds,
     unknown: u32,
-    /// Clued cells whose line count differs from the clue.
-    unsatisfied: u32,
     closed: bool,
     trail: Vec<Undo>,
     queue: Vec<Item>,
     queued: Vec<bool>,
-    /// Inside/outside colouring: a union-find with parity over the cells plus one node for the
-    /// outside (`num_cells`). An edge is a line exactly when the regions on its two sides
-    /// differ (Jordan curve theorem), so a line links its two sides with parity 1 and a cross
-    /// with parity 0; two sides already in one class decide the edge between them.
-    parent: Vec<u32>,
-    /// Parity to the parent (1: opposite colours).
-    parity: Vec<u8>,
-    size: Vec<u32>,
-    /// The members of each class as a circular list (for scanning the smaller class).
-    next: Vec<u32>,
+    /// Inside/outside colouring over the cells plus the outside (`num_cells`): two sides
+    /// already in one class decide the edge between them.
+    classes: Classes,
     /// Edges decided by the colouring, waiting to be set.
     pending: Vec<(u32, EdgeState)>,
 }
@@ -140,26 +130,20 @@ impl Board {
     pub fn new(p: &Puzzle) -> Self {
         let t = Tables::new(p);
         let d = t.dims;
-        let unsatisfied = t.clue.iter().filter(|&&k| k != NO_CLUE && k != 0).count() as u32;
+        let clue = p.clues().iter().map(|c| c.number().unwrap_or(NO_CLUE)).collect();
         Board {
             state: vec![EdgeState::Unknown; d.num_edges()],
-            cell_line: vec![0; d.num_cells()],
+            counts: LineCounts::new(clue),
             cell_cross: vec![0; d.num_cells()],
             dot_line: vec![0; d.num_dots()],
             dot_cross: vec![0; d.num_dots()],
-            mate: (0..d.num_dots() as u32).collect(),
-            path_len: vec![0; d.num_dots()],
-            lines: 0,
+            paths: PathEnds::new(d.num_dots()),
             unknown: d.num_edges() as u32,
-            unsatisfied,
             closed: false,
             trail: Vec::new(),
             queue: Vec::new(),
             queued: vec![false; d.num_cells() + d.num_dots()],
-            parent: (0..=d.num_cells() as u32).collect(),
-            parity: vec![0; d.num_cells() + 1],
-            size: vec![1; d.num_cells() + 1],
-            next: (0..=d.num_cells() as u32).collect(),
+            classes: Classes::new(d.num_cells() + 1),
             pending: Vec::new(),
             t,
         }
@@ -199,19 +183,9 @@ impl Board {
         while self.trail.len() > mark {
             match self.trail.pop() {
                 Some(Undo::Edge(e)) => self.unset(e),
-                Some(Undo::Ends { dot, mate, len }) => {
-                    self.mate[dot as usize] = mate;
-                    self.path_len[dot as usize] = len;
-                }
+                Some(Undo::Ends(end)) => self.paths.restore(end),
                 Some(Undo::Closed) => self.closed = false,
-                Some(Undo::Union { child }) => {
-                    let c = child as usize;
-                    let root = self.parent[c] as usize;
-                    self.size[root] -= self.size[c];
-                    self.next.swap(root, c);
-                    self.parent[c] = child;
-                    self.parity[c] = 0;
-                }
+                Some(Undo::Union { child }) => self.classes.split(child),
                 None => {}
             }
         }
@@ -223,23 +197,16 @@ impl Board {
         self.unknown += 1;
         let line = s == EdgeState::Line;
         if line {
-            self.lines -= 1;
+            self.counts.remove_line();
         }
         for c in self.t.edge_cells[e as usize] {
             if c == NONE {
                 continue;
             }
-            let c = c as usize;
             if line {
-                let k = self.t.clue[c];
-                if k != NO_CLUE {
-                    let before = self.cell_line[c] == k;
-                    let after = self.cell_line[c] - 1 == k;
-                    self.unsatisfied = self.unsatisfied + u32::from(before) - u32::from(after);
-                }
-                self.cell_line[c] -= 1;
+                self.counts.remove(c);
             } else {
-                self.cell_cross[c] -= 1;
+                self.cell_cross[c as usize] -= 1;
             }
         }
         for dot in self.t.edge_dots[e as usize] {
@@ -265,17 +232,6 @@ impl Board {
         self.pending.clear();
     }
 
-    /// The colour-class root of a region and its parity relative to the root. No path
-    /// compression (it would need undoing); union by size keeps the trees O(log n) deep.
-    fn find(&self, mut x: u32) -> (u32, u8) {
-        let mut p = 0;
-        while self.parent[x as usize] != x {
-            p ^= self.parity[x as usize];
-            x = self.parent[x as usize];
-        }
-        (x, p)
-    }
-
     /// The region on one side of an edge: a cell, or the outside node.
     fn region(&self, c: u32) -> u32 {
         if c == NONE { self.t.dims.num_cells() as u32 } else { c }
@@ -285,20 +241,11 @@ impl Board {
     /// every unknown edge whose two sides thereby fall into one class.
     fn colour(&mut self, e: u32, line: bool) -> Result<(), Conflict> {
         let [a, b] = self.t.edge_cells[e as usize].map(|c| self.region(c));
-        let ((ra, pa), (rb, pb)) = (self.find(a), self.find(b));
-        let rel = pa ^ pb ^ u8::from(line);
-        if ra == rb {
-            return if rel == 0 { Ok(()) } else { Err(Conflict) };
-        }
-        let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] { (ra, rb) } else { (rb, ra) };
-        self.parent[small as usize] = big;
-        self.parity[small as usize] = rel;
-        self.size[big as usize] += self.size[small as usize];
-        self.trail.push(Undo::Union { child: small });
+        let Some(merge) = self.classes.union(a, b, line)? else { return Ok(()) };
+        self.trail.push(Undo::Union { child: merge.small });
         // Scan the members of the smaller class for edges to the bigger one.
         let outside = self.t.dims.num_cells() as u32;
-        let mut m = small;
-        loop {
+        for m in self.classes.merged(merge) {
             let edges: &[u32] =
                 if m == outside { &self.t.border_edges } else { &self.t.cell_edges[m as usize] };
             for &x in edges {
@@ -307,19 +254,14 @@ impl Board {
                 }
                 let [c, d] = self.t.edge_cells[x as usize].map(|c| self.region(c));
                 let other = if c == m { d } else { c };
-                let (ro, po) = self.find(other);
-                if ro == big {
-                    let pm = self.find(m).1;
+                let (ro, po) = self.classes.find(other);
+                if ro == merge.big {
+                    let pm = self.classes.find(m).1;
                     let s = if pm == po { EdgeState::Cross } else { EdgeState::Line };
                     self.pending.push((x, s));
                 }
             }
-            m = self.next[m as usize];
-            if m == small {
-                break;
-            }
         }
-        self.next.swap(big as usize, small as usize);
         Ok(())
     }
 
@@ -359,7 +301,7 @@ impl Board {
         self.trail.push(Undo::Edge(e));
         let line = s == EdgeState::Line;
         if line {
-            self.lines += 1;
+            self.counts.add_line();
         }
         let nc = self.t.dims.num_cells() as u32;
         let mut bad = false;
@@ -367,20 +309,13 @@ impl Board {
             if c == NONE {
                 continue;
             }
-            let ci = c as usize;
-            let k = self.t.clue[ci];
             if line {
-                if k != NO_CLUE {
-                    let before = self.cell_line[ci] == k;
-                    let after = self.cell_line[ci] + 1 == k;
-                    self.unsatisfied = self.unsatisfied + u32::from(before) - u32::from(after);
-                }
-                self.cell_line[ci] += 1;
+                self.counts.add(c);
             } else {
-                self.cell_cross[ci] += 1;
+                self.cell_cross[c as usize] += 1;
             }
-            if k != NO_CLUE {
-                bad |= self.cell_line[ci] > k || 4 - self.cell_cross[ci] < k;
+            if let Some(k) = self.counts.clue(c) {
+                bad |= self.counts.cell_lines(c) > k || 4 - self.cell_cross[c as usize] < k;
                 self.enqueue(c);
             }
         }
@@ -411,55 +346,30 @@ impl Board {
         if self.closed {
             return Err(Conflict);
         }
-        let (ea, eb) = (self.mate[a as usize], self.mate[b as usize]);
-        if ea == b {
-            // a and b were the two ends of one path.
-            if self.lines != self.path_len[a as usize] + 1 {
-                return Err(Conflict);
-            }
-            self.closed = true;
-            self.trail.push(Undo::Closed);
-            for x in 0..self.state.len() as u32 {
-                if self.state[x as usize] == EdgeState::Unknown {
-                    self.set(x, EdgeState::Cross)?;
+        match self.paths.join(a, b) {
+            Join::Closes { len } => {
+                if self.counts.lines() != len {
+                    return Err(Conflict);
+                }
+                self.closed = true;
+                self.trail.push(Undo::Closed);
+                for x in 0..self.state.len() as u32 {
+                    if self.state[x as usize] == EdgeState::Unknown {
+                        self.set(x, EdgeState::Cross)?;
+                    }
                 }
             }
-            return Ok(());
-        }
-        let len = self.path_len[a as usize] + self.path_len[b as usize] + 1;
-        for end in [ea, eb] {
-            let i = end as usize;
-            self.trail.push(Undo::Ends { dot: end, mate: self.mate[i], len: self.path_len[i] });
-        }
-        self.mate[ea as usize] = eb;
-        self.mate[eb as usize] = ea;
-        self.path_len[ea as usize] = len;
-        self.path_len[eb as usize] = len;
-        if let Some(close) = self.t.edge_between(ea, eb)
-            && self.state[close as usize] == EdgeState::Unknown
-            && !self.closing_finishes(close, len)
-        {
-            self.set(close, EdgeState::Cross)?;
+            Join::Joins { ends: [ea, eb], len, before } => {
+                self.trail.extend(before.map(Undo::Ends));
+                if let Some(close) = self.t.edge_between(ea, eb)
+                    && self.state[close as usize] == EdgeState::Unknown
+                    && !self.counts.closing_finishes(self.t.edge_cells[close as usize].map(some), len)
+                {
+                    self.set(close, EdgeState::Cross)?;
+                }
+            }
         }
         Ok(())
-    }
-
-    /// Whether drawing `close` (which would close a path of `len` edges) gives a solution now:
-    /// the path holds every line and the two cells of `close` end up satisfied with no other
-    /// clue unsatisfied.
-    fn closing_finishes(&self, close: u32, len: u32) -> bool {
-        if self.lines != len {
-            return false;
-        }
-        let mut unsat = self.unsatisfied;
-        for c in self.t.edge_cells[close as usize] {
-            if c == NONE || self.t.clue[c as usize] == NO_CLUE {
-                continue;
-            }
-            let (k, l) = (self.t.clue[c as usize], self.cell_line[c as usize]);
-            unsat = unsat + u32::from(l == k) - u32::from(l + 1 == k);
-        }
-        unsat == 0
     }
 
     /// Applies the local rules until nothing changes: a clue with all its lines drawn crosses
@@ -477,10 +387,10 @@ impl Board {
             self.queued[item as usize] = false;
             if item < nc {
                 let c = item as usize;
-                let k = self.t.clue[c];
-                let (l, x) = (self.cell_line[c], self.cell_cross[c]);
+                let Some(k) = self.counts.clue(item) else { continue };
+                let (l, x) = (self.counts.cell_lines(item), self.cell_cross[c]);
                 let u = 4 - l - x;
-                if u == 0 || k == NO_CLUE {
+                if u == 0 {
                     continue;
                 }
                 let fill = if l == k {
@@ -629,12 +539,9 @@ impl Board {
         }
         // No path yet: start at a clue needing the most of its remaining sides.
         let mut best: Option<(u8, u32)> = None;
-        for c in 0..self.cell_line.len() {
-            let k = self.t.clue[c];
-            if k == NO_CLUE || k == 0 {
-                continue;
-            }
-            let need = k - self.cell_line[c];
+        for c in 0..self.cell_cross.len() {
+            let Some(k @ 1..) = self.counts.clue(c as u32) else { continue };
+            let need = k - self.counts.cell_lines(c as u32);
             if need > 0 && best.is_none_or(|(bn, _)| need > bn) {
                 let e =
                     self.t.cell_edges[c].into_iter().find(|&e| self.state[e as usize] == EdgeState::Unknown);

@@ -10,9 +10,11 @@
 
 pub mod board;
 pub mod check;
+mod classes;
 pub mod deduce;
 pub mod format;
 pub mod generate;
+mod paths;
 pub mod puzzle;
 pub mod solver;
 
