@@ -429,3 +429,26 @@ test('a board that is over from the start clears the "Generating the board" stat
   assert.match(await page.locator('#turn').innerText(), /a draw/);
   assert.deepEqual(page.errors, []);
 });
+
+test('the presets and the bots come from the server (GET /api/limits), not from the page', async () => {
+  const answer = await (await fetch(`${s.url}/api/limits`)).json();
+  const options = (page, id) => page.locator(`#${id} option`).evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  let page = await s.open(SMALL);
+  await readBoard(page);
+  assert.deepEqual((await options(page, 'preset')).map((o) => o[0]), answer.islands.presets.map((p) => p.name));
+  assert.deepEqual((await options(page, 'preset'))[0][1], 'small (5×5, numbers 1–5)');
+  for (const id of ['level', 'bot1', 'bot2']) {
+    assert.deepEqual((await options(page, id)).map((o) => o[0]), answer.islands.levels);
+  }
+  assert.equal(await page.locator('#level').inputValue(), 'greedy'); // from the address
+  await page.close();
+  // A server with other names: the page offers them.
+  const setup = (p) => p.route('**/api/limits', (route) => route.fulfill({
+    json: { ...answer, islands: { ...answer.islands, levels: ['greedy', 'strong'], presets: answer.islands.presets.slice(0, 1) } },
+  }));
+  page = await s.open('/islands?preset=small&seed=3', { setup });
+  await readBoard(page);
+  assert.deepEqual((await options(page, 'level')).map((o) => o[0]), ['greedy', 'strong']);
+  assert.deepEqual((await options(page, 'preset')).map((o) => o[0]), ['small']);
+  assert.deepEqual(page.errors, []);
+});

@@ -35,3 +35,9 @@ pub fn seed(given: Option<u64>) -> u64 {
         seed
     })
 }
+
+/// The names of an option for help texts: "random, greedy or strong".
+pub fn one_of<T: Named>() -> String {
+    let names: Vec<&str> = T::names().collect();
+    pencilbox_grid::OneOf(&names).to_string()
+}

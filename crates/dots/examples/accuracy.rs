@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Parser;
 use pencilbox_dots::board::{Line, Position};
-use pencilbox_dots::bot::{Bot, Level, Reason};
+use pencilbox_dots::bot::{Bot, Level};
 use pencilbox_dots::lines::Geometry;
 use pencilbox_dots::solver::{Score, TableSize};
 use pencilbox_grid::{Dims, Edge};
@@ -70,7 +70,7 @@ struct Scored {
     line: Edge,
     /// The position's value minus the move's.
     loss: Score,
-    /// How the move was chosen: exact, search or rule.
+    /// How the move was chosen (`Reason::name`).
     how: &'static str,
     /// The position's value.
     best: Score,
@@ -141,7 +141,7 @@ fn play(args: &Args, set: &[Midgame], geometries: &HashMap<Dims, Geometry>) -> a
             loss,
             best: m.value,
             took,
-            how: how(choice.reason),
+            how: choice.reason.name(),
         };
         if !args.json {
             let line = format!("{} ({})", Line::of(m.dims, s.line), s.line.index());
@@ -157,16 +157,6 @@ fn play(args: &Args, set: &[Midgame], geometries: &HashMap<Dims, Geometry>) -> a
         scored.push(s);
     }
     Ok(scored)
-}
-
-/// A word for how an engine chose its move.
-fn how(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Exact { .. } => "exact",
-        Reason::Search { .. } => "search",
-        Reason::Forced => "forced",
-        _ => "rule",
-    }
 }
 
 fn main() -> anyhow::Result<()> {

@@ -73,6 +73,20 @@ pub enum Reason {
     Level,
 }
 
+impl Reason {
+    /// Its name in machine-readable output (the web API, the accuracy example).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reason::Forced => "forced",
+            Reason::Exact { .. } => "exact",
+            Reason::Search { .. } => "search",
+            Reason::Heuristic => "heuristic",
+            Reason::LargeBoard => "large-board",
+            Reason::Level => "level",
+        }
+    }
+}
+
 /// A chosen move and why.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Choice {

@@ -19,3 +19,5 @@ pub mod rules;
 pub mod bot;
 // The strong engine's Monte Carlo tree search for positions too large to solve.
 pub mod mcts;
+// Exact when the solver finishes in time, else the search's estimate.
+pub mod analysis;

@@ -37,6 +37,14 @@ pub enum Level {
 
 pencilbox_grid::named!(Level, "level", { Random => "random", Greedy => "greedy", Strong => "strong" });
 
+/// The contest's limit on one move, start-up of the program included: what a referee or a
+/// tournament allows by default, and the web page's thinking time.
+pub const MOVE_LIMIT: Duration = Duration::from_millis(1000);
+
+/// What the contest program (`pencilbox islands move`) spends by default: [`MOVE_LIMIT`] less a
+/// margin for starting the process and writing `game.out`.
+pub const CONTEST_BUDGET: Duration = Duration::from_millis(900);
+
 /// The bot's move, or `None` when the game is over (draw, or no legal move). Never illegal;
 /// returns by `deadline` (plus the time of one playout).
 pub fn choose_move(board: &Board, level: Level, deadline: Instant, rng: &mut impl Rng) -> Option<Move> {

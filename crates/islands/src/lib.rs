@@ -18,7 +18,7 @@ pub mod moves;
 pub mod solve;
 
 pub use board::{Board, ParseError, Square};
-pub use bots::{Level, choose_move};
+pub use bots::{CONTEST_BUDGET, Level, MOVE_LIMIT, choose_move};
 pub use field::{Bias, Field, Sq};
 pub use generate::{GenError, GenParams, Preset, generate, playable, worth_playing};
 pub use moves::{IllegalMove, Move, RawMove};

@@ -29,6 +29,8 @@ pub enum Status {
     Ongoing,
 }
 
+pencilbox_grid::named!(Status, "status", { Draw => "draw", NoMove => "no_move", Ongoing => "ongoing" });
+
 /// The status of `board` for the player to move.
 pub fn status(board: &Board) -> Status {
     if board.numbers().next().is_none() {

@@ -6,14 +6,16 @@
 // player to move has no move, draw) come from /api/islands/move. The page keeps what the API's
 // board does not say: who painted which region (the API only says `B`), the numbers under the
 // paint, the move list for undo, and the selection.
-import { api, h, svg, say, fitBoard } from './common.js';
+import { api, h, svg, say, fitBoard, serverLimits } from './common.js';
 
 const CELL = 40; // SVG units per cell
 const PAD = 3; // SVG units around the grid, so outlines on the border are not clipped
 const PREVIEW_DELAY_MS = 60; // debounce of the legality preview while dragging
 const SOLVE_MS = 5000;
-const PRESETS = ['small', 'medium', 'large'];
-const LEVELS = ['random', 'greedy', 'strong'];
+/** The bots and the generator's presets, as the engine names them (GET /api/limits). */
+const limits = (await serverLimits()).islands;
+const LEVELS = limits.levels;
+const PRESETS = limits.presets.map((p) => p.name);
 
 const $ = (id) => document.getElementById(id);
 const key = (r, c) => `${r},${c}`;
@@ -674,7 +676,17 @@ function randomSeed() {
   newBoard();
 }
 
+/** Fills a select with `[value, text]` options and selects `value`. */
+function fill(select, options, value) {
+  select.replaceChildren(...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
+}
+
 function init() {
+  fill(els.preset, limits.presets.map((p) => [p.name, `${p.name} (${p.n}×${p.n}, numbers ${p.min}–${p.max})`]), 'small');
+  const levels = LEVELS.map((l) => [l, l]);
+  fill(els.level, levels, 'strong');
+  fill(els.bot1, levels, 'strong');
+  fill(els.bot2, levels, 'greedy');
   const params = new URLSearchParams(location.search);
   const preset = params.get('preset');
   if (PRESETS.includes(preset)) els.preset.value = preset;

@@ -4,10 +4,10 @@ use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
+use pencilbox_dots::analysis::{Analysis, Report, analyse};
 use pencilbox_dots::board::{Line, Position};
 use pencilbox_dots::bot::{Bot, ChooseError, DEFAULT_THINK, Level, Reason};
 use pencilbox_dots::lines;
-use pencilbox_dots::mcts::Search;
 use pencilbox_dots::solver::{Solver, TableSize};
 use pencilbox_dots::{chains, control, endgame};
 use pencilbox_grid::{Dims, Edge, Named};
@@ -186,11 +186,7 @@ pub async fn solve(
     let (want_moves, want_estimate) = (req.moves, req.estimate);
     let out = run_engine(&config, budget, move |deadline| {
         let dims = geo.dims();
-        let now = std::time::Instant::now();
         let mut solver = Solver::new(geo.clone(), TableSize::Mib(TABLE_MIB));
-        let exact_until =
-            if want_estimate { now + deadline.saturating_duration_since(now) / 2 } else { deadline };
-        solver.set_deadline(Some(exact_until));
         let keeps = |e: Edge| control::keeps_control(&pos, e);
         let mv = |e: Edge, value: f64, exact: bool, playouts: Option<u32>| MoveValue {
             line: e.index(),
@@ -200,13 +196,10 @@ pub async fn solve(
             playouts,
             keeps_control: keeps(e),
         };
-        let exact = solver.best_move(drawn).and_then(|(value, best)| {
-            let moves = if want_moves { Some(solver.move_values(drawn)?) } else { None };
-            Ok((value, best, moves))
-        });
-        let st = solver.stats();
-        match exact {
-            Ok((value, best, moves)) => Ok(SolveResponse {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+        let report = analyse(&mut solver, drawn, want_moves, Some(deadline), want_estimate, &mut rng);
+        match report {
+            Ok(Report { analysis: Analysis::Exact { value, best, moves }, exact: st }) => Ok(SolveResponse {
                 rows: dims.rows(),
                 cols: dims.cols(),
                 value: number(f64::from(value), true),
@@ -219,34 +212,35 @@ pub async fn solve(
                 nodes: st.nodes,
                 control: control_info(&pos),
             }),
-            Err(_) if want_estimate => {
-                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-                let e = Search::new(&geo, Some(&mut solver), &mut rng, deadline).run(drawn);
+            Ok(Report { analysis: Analysis::Estimate { value, best, playouts, moves }, exact: st }) => {
                 Ok(SolveResponse {
                     rows: dims.rows(),
                     cols: dims.cols(),
-                    value: number(e.value, false),
+                    value: number(value, false),
                     exact: false,
                     bounds: Some([st.lower, st.upper]),
-                    playouts: Some(e.playouts),
-                    best: Some(mv(e.line, e.value, false, Some(e.playouts))),
-                    moves: want_moves.then(|| {
-                        e.moves.iter().map(|m| mv(m.line, m.value, m.exact, Some(m.visits))).collect()
+                    playouts: Some(playouts),
+                    best: Some(mv(best, value, false, Some(playouts))),
+                    moves: moves.map(|all| {
+                        all.iter().map(|m| mv(m.line, m.value, m.exact, Some(m.visits))).collect()
                     }),
                     nodes: st.nodes,
                     control: control_info(&pos),
                 })
             }
-            Err(_) => Err(ApiError {
-                message: format!(
-                    "{}; the value is in [{}, {}] after {} nodes",
-                    ApiError::out_of_time(budget).message,
-                    st.lower,
-                    st.upper,
-                    st.nodes
-                ),
-                ..ApiError::out_of_time(budget)
-            }),
+            Err(_) => {
+                let st = solver.stats();
+                Err(ApiError {
+                    message: format!(
+                        "{}; the value is in [{}, {}] after {} nodes",
+                        ApiError::out_of_time(budget).message,
+                        st.lower,
+                        st.upper,
+                        st.nodes
+                    ),
+                    ..ApiError::out_of_time(budget)
+                })
+            }
         }
     })
     .await?;
@@ -257,7 +251,7 @@ pub async fn solve(
 pub struct MoveRequest {
     #[serde(flatten)]
     spec: PositionSpec,
-    /// `random`, `greedy`, `basic` or `strong`.
+    /// A level by its name (`pencilbox_dots::bot::Level`, listed in GET /api/limits).
     level: String,
     /// Thinking time of the basic and strong levels (default 1000).
     time_ms: Option<u64>,
@@ -301,14 +295,11 @@ pub async fn engine_move(
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let choice =
             bot.choose(&position, &mut rng, deadline).map_err(|e| ApiError::internal(e.to_string()))?;
-        let (reason, value) = match choice.reason {
-            Reason::Forced => ("forced", None),
-            Reason::Exact { value } => ("exact", Some(value)),
-            Reason::Heuristic => ("heuristic", None),
-            Reason::LargeBoard => ("large-board", None),
-            Reason::Search { .. } => ("search", None),
-            Reason::Level => ("level", None),
+        let value = match choice.reason {
+            Reason::Exact { value } => Some(value),
+            _ => None,
         };
+        let reason = choice.reason.name();
         let (estimate, playouts) = match choice.reason {
             Reason::Search { value, playouts } => (Some((value * 10.0).round() / 10.0), Some(playouts)),
             _ => (None, None),

@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
-use pencilbox_grid::Cell;
-use pencilbox_islands::{Board, Level, Preset, RawMove, Square, Status, choose_move, status};
+use pencilbox_grid::{Cell, Named};
+use pencilbox_islands::{Board, Level, MOVE_LIMIT, Preset, RawMove, Square, choose_move, status};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
@@ -43,14 +43,6 @@ fn grid(board: &Board) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn status_name(board: &Board) -> &'static str {
-    match status(board) {
-        Status::Draw => "draw",
-        Status::NoMove => "no_move",
-        Status::Ongoing => "ongoing",
-    }
-}
-
 fn pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
     cells.iter().map(|c| [c.row, c.col]).collect()
 }
@@ -66,13 +58,13 @@ pub struct BoardInfo {
 }
 
 fn board_info(board: &Board) -> BoardInfo {
-    BoardInfo { n: board.n(), board: board.to_string(), grid: grid(board), status: status_name(board) }
+    BoardInfo { n: board.n(), board: board.to_string(), grid: grid(board), status: status(board).name() }
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GenerateRequest {
-    /// `small` (5x5), `medium` (15x15) or `large` (30x30).
+    /// A preset by its name (`pencilbox_islands::Preset`).
     preset: String,
     /// The first seed to try (default 0).
     seed: Option<u64>,
@@ -112,7 +104,7 @@ pub async fn generate(
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     board: String,
-    /// `random`, `greedy` or `strong`.
+    /// A level by its name (`pencilbox_islands::Level`).
     level: String,
     time_ms: Option<u64>,
     seed: Option<u64>,
@@ -132,7 +124,7 @@ pub async fn engine_move(
 ) -> Result<Json<MoveResponse>, ApiError> {
     let board = read_board(&req.board)?;
     let level: Level = req.level.parse()?;
-    let budget = config.budget(req.time_ms, Duration::from_millis(1000))?;
+    let budget = config.budget(req.time_ms, MOVE_LIMIT)?;
     let seed = req.seed.unwrap_or(0);
     let out = run_engine(&config, budget, move |deadline| {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);

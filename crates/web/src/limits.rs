@@ -3,6 +3,7 @@
 
 use axum::Json;
 use axum::extract::State;
+use pencilbox_grid::Named;
 use pencilbox_slither::deduce::Grade;
 use serde::Serialize;
 
@@ -15,7 +16,25 @@ pub struct Limits {
     dots: DotsLimits,
     slither: SlitherLimits,
     walls: SideLimit,
-    islands: SideLimit,
+    islands: IslandsLimits,
+}
+
+#[derive(Debug, Serialize)]
+struct IslandsLimits {
+    /// The largest side of a board.
+    max_side: usize,
+    /// The bots, weakest first.
+    levels: Vec<&'static str>,
+    /// The generator's presets: name, side, and the smallest and largest number.
+    presets: Vec<PresetInfo>,
+}
+
+#[derive(Debug, Serialize)]
+struct PresetInfo {
+    name: &'static str,
+    n: usize,
+    min: u32,
+    max: u32,
 }
 
 #[derive(Debug, Serialize)]
@@ -65,7 +84,7 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
     Json(Limits {
         max_time_ms: u64::try_from(config.max_time.as_millis()).unwrap_or(u64::MAX),
         dots: DotsLimits {
-            levels: <pencilbox_dots::bot::Level as pencilbox_grid::Named>::names().collect(),
+            levels: pencilbox_dots::bot::Level::names().collect(),
             max_side: pencilbox_dots::board::MAX_SIDE,
             page_max_side: crate::dots::PAGE_MAX_SIDE,
             max_lines: pencilbox_dots::lines::MAX_LINES,
@@ -81,6 +100,16 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
                 .collect(),
         },
         walls: SideLimit { max_side: crate::walls::MAX_SIDE },
-        islands: SideLimit { max_side: crate::islands::MAX_N },
+        islands: IslandsLimits {
+            max_side: crate::islands::MAX_N,
+            levels: pencilbox_islands::Level::names().collect(),
+            presets: pencilbox_islands::Preset::ALL
+                .iter()
+                .map(|&p| {
+                    let g = p.params();
+                    PresetInfo { name: p.name(), n: g.n, min: g.min, max: g.max }
+                })
+                .collect(),
+        },
     })
 }

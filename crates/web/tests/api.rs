@@ -126,7 +126,18 @@ async fn limits_are_the_engines_and_the_servers() {
         ])
     );
     assert_eq!(v["walls"], json!({ "max_side": 32 }));
-    assert_eq!(v["islands"], json!({ "max_side": 30 }));
+    assert_eq!(
+        v["islands"],
+        json!({
+            "max_side": 30,
+            "levels": ["random", "greedy", "strong"],
+            "presets": [
+                { "name": "small", "n": 5, "min": 1, "max": 5 },
+                { "name": "medium", "n": 15, "min": 5, "max": 10 },
+                { "name": "large", "n": 30, "min": 10, "max": 20 },
+            ],
+        })
+    );
     // The server's own time limit is the configured one.
     let mut config = Config::default();
     config.max_time = Duration::from_secs(5);

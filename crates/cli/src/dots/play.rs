@@ -39,27 +39,12 @@ pub struct PlayArgs {
     /// Thinking time per engine move, in milliseconds.
     #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
     pub time_ms: u64,
-    /// The most the strong engine's transposition table may take, in MiB.
-    #[arg(long, default_value_t = 64, value_name = "MIB")]
-    pub tt_mib: usize,
-    /// Threads of the strong engine's exact solves (1 or 2).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
-    pub threads: u8,
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Example:
-  printf '2x2 111000000000\\nquit\\n' | pencilbox dots bot --level strong
-
-Protocol (one command per line; answers one line each on stdout):
-  RxC LINES            a position: board size (up to 64x64) and OpenSpiel line string (also
-                       `position RxC LINES`); answer: `move N h R C` (line number N and its
-                       h/v name)
-  level L              switch to random, greedy, basic or strong; answer `ok`
-  time T               thinking time in milliseconds; answer `ok`
-  quit                 exit (end of input does the same)
-Bad commands are answered `error <reason>`; the bot keeps running. Blank lines and lines
-starting with # are ignored.")]
+#[command(after_help = bot_help())]
 pub struct BotArgs {
     /// Engine level.
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
@@ -70,12 +55,8 @@ pub struct BotArgs {
     /// Seed of the engine's random choices (printed on stderr when omitted).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// The most the strong engine's transposition table may take, in MiB.
-    #[arg(long, default_value_t = 64, value_name = "MIB")]
-    pub tt_mib: usize,
-    /// Threads of the strong engine's exact solves (1 or 2).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
-    pub threads: u8,
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -106,13 +87,8 @@ pub struct MatchArgs {
     /// Base seed; game i uses seed + i (a fresh one is printed when omitted).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// The most each strong engine's transposition table may take, in MiB.
-    #[arg(long, default_value_t = 64, value_name = "MIB")]
-    pub tt_mib: usize,
-    /// Threads of each strong engine's exact solves (1 or 2; with --jobs 2 the games already
-    /// use both cores).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-    pub threads: u8,
+    #[command(flatten)]
+    pub engine: EngineArgs,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -122,10 +98,44 @@ fn line_name(dims: Dims, e: Edge) -> String {
     format!("{} (line {})", Line::of(dims, e), e.index())
 }
 
-fn engine(level: Level, dims: Dims, tt_mib: usize, threads: u8) -> anyhow::Result<Bot> {
-    let mut bot = Bot::new(level, dims, TableSize::Mib(tt_mib))?;
-    bot.set_threads(usize::from(threads));
-    Ok(bot)
+/// The bot's help after its options: the protocol.
+fn bot_help() -> String {
+    format!(
+        "Example:
+  printf '2x2 111000000000\\nquit\\n' | pencilbox dots bot --level strong
+
+Protocol (one command per line; answers one line each on stdout):
+  RxC LINES            a position: board size (up to 64x64) and OpenSpiel line string (also
+                       `position RxC LINES`); answer: `move N h R C` (line number N and its
+                       h/v name)
+  level L              switch to {}; answer `ok`
+  time T               thinking time in milliseconds; answer `ok`
+  quit                 exit (end of input does the same)
+Bad commands are answered `error <reason>`; the bot keeps running. Blank lines and lines
+starting with # are ignored.",
+        crate::options::one_of::<Level>()
+    )
+}
+
+/// How the basic and strong engines may use the machine.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct EngineArgs {
+    /// The most each strong engine's transposition table may take, in MiB.
+    #[arg(long, default_value_t = 64, value_name = "MIB")]
+    pub tt_mib: usize,
+    /// Threads of each strong engine's exact solves, 1 or 2 [default: 2; in a match of
+    /// `--jobs 2` or more, 1, as the games already share the cores]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub threads: Option<u8>,
+}
+
+impl EngineArgs {
+    /// An engine of `level` for `dims`, with `threads` unless `--threads` says otherwise.
+    fn engine(self, level: Level, dims: Dims, threads: u8) -> anyhow::Result<Bot> {
+        let mut bot = Bot::new(level, dims, TableSize::Mib(self.tt_mib))?;
+        bot.set_threads(usize::from(self.threads.unwrap_or(threads)));
+        Ok(bot)
+    }
 }
 
 fn scores(p: &Position) -> String {
@@ -148,7 +158,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
 fn play_game_in_terminal(args: &PlayArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed(args.seed));
     let dims = args.board;
-    let mut bot = engine(args.level, dims, args.tt_mib, args.threads)?;
+    let mut bot = args.engine.engine(args.level, dims, 2)?;
     let mut position = Position::empty_of(dims)?;
     let human = if args.first == Side::Human { Player::A } else { Player::B };
     let mut turn = Player::A;
@@ -211,7 +221,7 @@ fn bot_answer(
     bot: &mut Option<Bot>,
     level: &mut Level,
     time_ms: &mut u64,
-    (tt_mib, threads): (usize, u8),
+    engine_args: EngineArgs,
     rng: &mut ChaCha8Rng,
 ) -> anyhow::Result<String> {
     let words: Vec<&str> = command.split_whitespace().collect();
@@ -233,7 +243,7 @@ fn bot_answer(
     let dims: Dims = size.parse()?;
     let position = Position::from_line_string(dims, lines)?;
     if bot.as_ref().is_none_or(|b| b.dims() != dims) {
-        *bot = Some(engine(*level, dims, tt_mib, threads)?);
+        *bot = Some(engine_args.engine(*level, dims, 2)?);
     }
     let engine = bot.as_mut().context("no engine")?;
     let deadline = Instant::now() + Duration::from_millis(*time_ms);
@@ -255,9 +265,8 @@ pub fn bot(args: BotArgs) -> anyhow::Result<ExitCode> {
         if command == "quit" {
             break;
         }
-        let answer =
-            bot_answer(command, &mut bot, &mut level, &mut time_ms, (args.tt_mib, args.threads), &mut rng)
-                .unwrap_or_else(|e| format!("error {e:#}"));
+        let answer = bot_answer(command, &mut bot, &mut level, &mut time_ms, args.engine, &mut rng)
+            .unwrap_or_else(|e| format!("error {e:#}"));
         let mut out = stdout.lock();
         writeln!(out, "{answer}")?;
         out.flush()?;
@@ -278,7 +287,8 @@ struct GameResult {
 fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameResult> {
     let dims = args.board;
     let a_first = index.is_multiple_of(2);
-    let make = |level| engine(level, dims, args.tt_mib, args.threads);
+    let threads = if args.jobs > 1 { 1 } else { 2 };
+    let make = |level| args.engine.engine(level, dims, threads);
     let mut bots = [make(args.a)?, make(args.b)?];
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(index as u64));
     let mut position = Position::empty_of(dims)?;

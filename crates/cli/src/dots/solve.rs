@@ -7,11 +7,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use pencilbox_dots::analysis::{Analysis, Report, analyse};
 use pencilbox_dots::board::{AsciiBoard, Line, Position};
 use pencilbox_dots::chains::Kind;
 use pencilbox_dots::control::{Control, control, keeps_control};
 use pencilbox_dots::lines;
-use pencilbox_dots::mcts::Search;
+use pencilbox_dots::mcts::MoveEstimate;
 use pencilbox_dots::solver::{Solver, Stats, TableSize};
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
@@ -72,22 +73,6 @@ pub struct SolveArgs {
     /// each move keeps control.
     #[arg(long)]
     pub explain: bool,
-}
-
-/// What the solve found.
-enum Answer {
-    Exact {
-        value: i32,
-        best: Option<Edge>,
-        moves: Vec<(Edge, i32)>,
-    },
-    /// The exact solve ran out of time (its bounds are in the stats); the search's estimate.
-    Estimate {
-        value: f64,
-        best: Edge,
-        playouts: u32,
-        moves: Vec<(Edge, f64, bool, u32)>,
-    },
 }
 
 /// Reads the position the arguments name.
@@ -162,40 +147,26 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         Some(secs) => {
             let limit =
                 Duration::try_from_secs_f64(secs).context("--time-limit must be a number of seconds")?;
-            let now = Instant::now();
-            solver.set_deadline(Some(now + limit / 2));
-            Some(now + limit)
+            Some(Instant::now() + limit)
         }
         None => None,
     };
-    let exact = solver.best_move(drawn).and_then(|(value, best)| {
-        let moves = if args.moves { solver.move_values(drawn)? } else { Vec::new() };
-        Ok(Answer::Exact { value, best, moves })
-    });
-    let exact_stats = solver.stats();
-    let answer = match (exact, deadline) {
-        (Ok(answer), _) => answer,
-        (Err(_), Some(deadline)) => {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-            solver.set_progress(None);
-            let e = Search::new(&geo, Some(&mut solver), &mut rng, deadline).run(drawn);
-            let moves = e.moves.iter().map(|m| (m.line, m.value, m.exact, m.visits)).collect();
-            Answer::Estimate { value: e.value, best: e.line, playouts: e.playouts, moves }
-        }
-        (Err(_), None) => unreachable!("a solve without a deadline runs to the end"),
-    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    let Report { analysis, exact: exact_stats } =
+        analyse(&mut solver, drawn, args.moves, deadline, true, &mut rng)
+            .context("the solve ran out of time")?;
     let control = args.explain.then(|| control(&position));
     let keeps = |e: Edge| args.explain.then(|| keeps_control(&position, e));
     let name = |e: Edge| Line::of(dims, e).to_string();
     let text = if args.json {
         let mut out = serde_json::json!({ "board": dims.to_string(), "nodes": exact_stats.nodes });
-        match &answer {
-            Answer::Exact { value, best, moves } => {
+        match &analysis {
+            Analysis::Exact { value, best, moves } => {
                 out["exact"] = true.into();
                 out["value"] = (*value).into();
                 out["best"] = best.map(name).into();
                 out["best_line"] = best.map(|e| e.index()).into();
-                if args.moves {
+                if let Some(moves) = moves {
                     out["moves"] = moves
                         .iter()
                         .map(|&(e, v)| {
@@ -208,17 +179,17 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                         .collect();
                 }
             }
-            Answer::Estimate { value, best, playouts, moves } => {
+            Analysis::Estimate { value, best, playouts, moves } => {
                 out["exact"] = false.into();
                 out["estimate"] = round1(*value).into();
                 out["bounds"] = serde_json::json!([exact_stats.lower, exact_stats.upper]);
                 out["playouts"] = (*playouts).into();
                 out["best"] = name(*best).into();
                 out["best_line"] = best.index().into();
-                if args.moves {
+                if let Some(moves) = moves {
                     out["moves"] = moves
                         .iter()
-                        .map(|&(e, v, exact, visits)| {
+                        .map(|&MoveEstimate { line: e, value: v, exact, visits }| {
                             let mut m =
                                 serde_json::json!({ "move": name(e), "line": e.index(), "playouts": visits });
                             m[if exact { "value" } else { "estimate" }] = round1(v).into();
@@ -237,12 +208,12 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         format!("{out}\n")
     } else {
         let mut text = String::new();
-        let best = match &answer {
-            Answer::Exact { value, best, .. } => {
+        let best = match &analysis {
+            Analysis::Exact { value, best, .. } => {
                 text += &format!("{value}\n");
                 *best
             }
-            Answer::Estimate { value, best, playouts, .. } => {
+            Analysis::Estimate { value, best, playouts, .. } => {
                 text += &format!(
                     "~{:+.1} (an estimate: the exact solve ran out of time after {} nodes with the value in [{}, {}]; \
                      the search then ran {playouts} playouts)\n",
@@ -260,14 +231,14 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             Some(false) => "   gives away control",
             None => "",
         };
-        match &answer {
-            Answer::Exact { moves, .. } => {
+        match &analysis {
+            Analysis::Exact { moves: Some(moves), .. } => {
                 for &(e, v) in moves {
                     text += &format!("{:<10} line {:<3} value {v}{}\n", name(e), e.index(), control_word(e));
                 }
             }
-            Answer::Estimate { moves, .. } if args.moves => {
-                for &(e, v, exact, visits) in moves {
+            Analysis::Estimate { moves: Some(moves), .. } => {
+                for &MoveEstimate { line: e, value: v, exact, visits } in moves {
                     let what = if exact {
                         format!("value {v}")
                     } else {
@@ -276,7 +247,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     text += &format!("{:<10} line {:<3} {what}{}\n", name(e), e.index(), control_word(e));
                 }
             }
-            Answer::Estimate { .. } => {}
+            _ => {}
         }
         if let Some(c) = &control {
             text += &control_text(c);

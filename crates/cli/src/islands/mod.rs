@@ -10,7 +10,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_islands::{Board, GenParams, Level, Preset, Status, choose_move, solve, status};
+use pencilbox_islands::{
+    Board, CONTEST_BUDGET, GenParams, Level, MOVE_LIMIT, Preset, Status, choose_move, solve, status,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -44,7 +46,7 @@ Example:
         #[arg(long, default_value = "game.out")]
         output: PathBuf,
         /// The time budget in milliseconds, start-up included (a margin is kept).
-        #[arg(long, default_value_t = 900)]
+        #[arg(long, default_value_t = CONTEST_BUDGET.as_millis() as u64)]
         time_ms: u64,
         /// Which bot plays.
         #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
@@ -76,15 +78,7 @@ search does not finish within --time-ms. Example:
         json: bool,
     },
     /// Play one game between two programs using the contest protocol.
-    #[command(after_help = "\
-Each move runs `sh -c CMD` in a fresh temporary directory holding game.in. A crash, a timeout,
-unreadable output or an illegal move loses the game. Built-in bots: `random`, `greedy`, `strong`.
-Example:
-  $ pencilbox islands referee --first strong --second greedy --board examples/islands/statement-1.in
-  1. first: 5 cells (1,4) (2,4) (3,3) (3,4) (4,4) [7 ms]
-  2. second: 2 cells (2,0) (3,0) [8 ms]
-  3. first: 3 cells (0,1) (1,1) (1,2) [10 ms]
-  result: first wins (second has no legal move)")]
+    #[command(after_help = referee_help())]
     Referee {
         /// Command of the first player (or a built-in bot name).
         #[arg(long)]
@@ -96,7 +90,7 @@ Example:
         #[arg(long)]
         board: PathBuf,
         /// Wall-clock limit per move in milliseconds.
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = MOVE_LIMIT.as_millis() as u64)]
         time_ms: u64,
         /// One JSON object: moves, result, reason, slowest move per player.
         #[arg(long)]
@@ -251,4 +245,19 @@ fn run_solve(input: &InputArg, budget: Duration, json: bool) -> anyhow::Result<E
     }
     debug_assert!(sol.best.is_some() == (status(&board) == Status::Ongoing));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The referee's help after its options: how moves are run, the built-in bots, an example.
+fn referee_help() -> String {
+    format!(
+        "Each move runs `sh -c CMD` in a fresh temporary directory holding game.in. A crash, a timeout,
+unreadable output or an illegal move loses the game. Built-in bots: {}.
+Example:
+  $ pencilbox islands referee --first strong --second greedy --board examples/islands/statement-1.in
+  1. first: 5 cells (1,4) (2,4) (3,3) (3,4) (4,4) [7 ms]
+  2. second: 2 cells (2,0) (3,0) [8 ms]
+  3. first: 3 cells (0,1) (1,1) (1,2) [10 ms]
+  result: first wins (second has no legal move)",
+        crate::options::one_of::<Level>()
+    )
 }

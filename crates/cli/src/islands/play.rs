@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_islands::{Board, Level, Preset, RawMove, Status, choose_move, status};
+use pencilbox_islands::{Board, CONTEST_BUDGET, Level, Preset, RawMove, Status, choose_move, status};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
     level: Level,
     /// The engine's time per move in milliseconds.
-    #[arg(long, default_value_t = 900)]
+    #[arg(long, default_value_t = CONTEST_BUDGET.as_millis() as u64)]
     time_ms: u64,
 }
 

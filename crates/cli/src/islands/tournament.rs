@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use pencilbox_islands::{Board, Level, Preset};
+use pencilbox_islands::{Board, Level, MOVE_LIMIT, Preset};
 
 use super::referee::{GameResult, Player, bot_command, builtin_names, play_game};
 use super::{generate_board, read_board};
@@ -16,9 +16,11 @@ use crate::options::named;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A bot as NAME=CMD, or just a built-in name (`random`, `greedy`, `strong`). At least two.
-    /// CMD is a built-in name or a shell command; its program must exist.
-    #[arg(long = "bot", value_name = "NAME=CMD", required = true)]
+    #[arg(long = "bot", value_name = "NAME=CMD", required = true, help = format!(
+        "A bot as NAME=CMD, or just a built-in name ({}). At least two. CMD is a built-in name \
+         or a shell command; its program must exist.",
+        crate::options::one_of::<Level>()
+    ))]
     bots: Vec<String>,
     /// Play every `*.in` board in this directory.
     #[arg(long, conflicts_with = "generate", required_unless_present = "generate")]
@@ -36,7 +38,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     jobs: usize,
     /// Wall-clock limit per move in milliseconds.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = MOVE_LIMIT.as_millis() as u64)]
     time_ms: u64,
     /// Append one JSON line per finished game here.
     #[arg(long, default_value = "islands-results.jsonl")]

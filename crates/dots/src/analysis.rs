@@ -1,0 +1,119 @@
+//! Analysis of a position within a time limit: the exact value and best move when the solver
+//! finishes, and otherwise the strong level's search estimate with the exact bounds reached.
+//! The one rule for `pencilbox dots solve --time-limit` and the web analysis panel.
+
+use std::time::Instant;
+
+use pencilbox_grid::{Edge, OutOfTime};
+use rand::Rng;
+
+use crate::lines::LineSet;
+use crate::mcts::{MoveEstimate, Search};
+use crate::solver::{Score, Solver, Stats};
+
+/// The share of the time limit the exact solve gets before the search estimates instead.
+pub const EXACT_SHARE: f64 = 0.5;
+
+/// What an analysis found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Analysis {
+    /// The exact value for the player to move and a best move (`None` when every line is
+    /// drawn), with every move's value when asked for.
+    Exact { value: Score, best: Option<Edge>, moves: Option<Vec<(Edge, Score)>> },
+    /// The exact solve ran out of time: the search's estimate of the value, its best move,
+    /// the playouts behind it, and (when asked for) every root move it looked at, best first.
+    Estimate { value: f64, best: Edge, playouts: u32, moves: Option<Vec<MoveEstimate>> },
+}
+
+/// An analysis and the exact solve's statistics (its bounds on the value when it ran out of
+/// time).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub analysis: Analysis,
+    pub exact: Stats,
+}
+
+/// Analyses `drawn` with `solver` (which keeps its table and threads).
+///
+/// * No `deadline`: the exact solve runs to the end.
+/// * A `deadline` and `estimate`: the exact solve gets [`EXACT_SHARE`] of the time; if it does
+///   not finish, the search (drawing from `rng`) spends the rest, and the answer is its
+///   estimate. The position must have an undrawn line then.
+/// * A `deadline` without `estimate`: the exact solve gets all of it, and [`OutOfTime`] says it
+///   did not finish.
+pub fn analyse(
+    solver: &mut Solver<'_>,
+    drawn: LineSet,
+    moves: bool,
+    deadline: Option<Instant>,
+    estimate: bool,
+    rng: &mut impl Rng,
+) -> Result<Report, OutOfTime> {
+    let now = Instant::now();
+    solver.set_deadline(
+        deadline.map(
+            |d| {
+                if estimate { now + d.saturating_duration_since(now).mul_f64(EXACT_SHARE) } else { d }
+            },
+        ),
+    );
+    let exact = solver.best_move(drawn).and_then(|(value, best)| {
+        let all = if moves { Some(solver.move_values(drawn)?) } else { None };
+        Ok(Analysis::Exact { value, best, moves: all })
+    });
+    let stats = solver.stats();
+    let analysis = match (exact, deadline) {
+        (Ok(analysis), _) => analysis,
+        (Err(_), Some(deadline)) if estimate && solver.geometry().undrawn(drawn).count() > 0 => {
+            let geo = solver.geometry().clone();
+            solver.set_progress(None);
+            let e = Search::new(&geo, Some(solver), rng, deadline).run(drawn);
+            Analysis::Estimate {
+                value: e.value,
+                best: e.line,
+                playouts: e.playouts,
+                moves: moves.then_some(e.moves),
+            }
+        }
+        (Err(out_of_time), _) => return Err(out_of_time),
+    };
+    Ok(Report { analysis, exact: stats })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lines::Geometry;
+    use crate::solver::TableSize;
+    use pencilbox_grid::Dims;
+    use rand::SeedableRng;
+
+    fn solver(rows: usize, cols: usize) -> Solver<'static> {
+        Solver::new(Geometry::new(Dims::new(rows, cols).unwrap()).unwrap(), TableSize::Mib(1))
+    }
+
+    #[test]
+    fn without_a_deadline_the_answer_is_exact() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+        let report = analyse(&mut solver(2, 2), LineSet::EMPTY, true, None, true, &mut rng).unwrap();
+        let Analysis::Exact { value, best, moves } = report.analysis else { panic!("not exact") };
+        assert_eq!(value, 2);
+        let moves = moves.expect("every move's value");
+        assert_eq!(moves.len(), 12);
+        assert_eq!(moves.iter().find(|m| Some(m.0) == best).map(|m| m.1), Some(2));
+    }
+
+    #[test]
+    fn a_deadline_already_past_gives_the_estimate_or_out_of_time() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+        let past = Some(Instant::now());
+        let report = analyse(&mut solver(3, 3), LineSet::EMPTY, true, past, true, &mut rng).unwrap();
+        let Analysis::Estimate { best, moves, .. } = report.analysis else { panic!("not an estimate") };
+        // The search looks at every root move once (up to symmetry) before it reads the clock.
+        let moves = moves.expect("the root moves");
+        assert!(moves.iter().any(|m| m.line == best));
+        assert!(report.exact.lower < report.exact.upper, "the exact bounds did not meet");
+        let out = analyse(&mut solver(3, 3), LineSet::EMPTY, false, past, false, &mut rng);
+        assert_eq!(out, Err(OutOfTime));
+    }
+}
