@@ -4,11 +4,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_slither::deduce::{self, Deducer, Grade, Rule};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use pencilbox_slither::deduce::{self, Deducer, Rule};
+use pencilbox_slither::level::{self, GradeError, Level};
 use pencilbox_slither::{EdgeState, Puzzle, Solution, Verdict, format, generate, solver};
 
 use crate::input::{EXIT_VERDICT, InputArg};
-use crate::options::named;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -21,10 +22,10 @@ pub enum Command {
     /// Solve with human deduction rules only, printing every step.
     #[command(after_help = EXPLAIN_HELP)]
     Explain(ExplainArgs),
-    /// Difficulty: basic, standard, advanced or search.
+    /// The difficulty level: the least whose techniques solve the puzzle.
     #[command(after_help = GRADE_HELP)]
     Grade(GradeArgs),
-    /// Generate puzzles with exactly one solution and a given difficulty.
+    /// Generate puzzles with exactly one solution and a given difficulty level.
     #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
     /// Rewrite a puzzle in another format (THSL text, puzz.link URL, Loopy ID, ...).
@@ -75,15 +76,20 @@ it is stuck and prints the partial picture.";
 const GRADE_HELP: &str = "\
 Example:
   $ pencilbox slither grade examples/slither/thsl-1.in
-  basic
+  easy
+  $ pencilbox slither grade --json examples/slither/thsl-1.in
+  {\"level\":\"easy\",\"score\":6,\"steps\":6}
 
-basic: rules 1-8 suffice; standard: all the statement's rules; advanced: the stronger rules are
-needed; search: trial and error is needed. A puzzle without exactly one solution is a verdict
-(`no solution` / `multiple solutions` on stderr, exit 1).";
+Levels, easiest first: Loopy's easy, normal, tricky and hard (the techniques of Simon Tatham's
+Loopy, which gives a puzzle the same level); expert (the stronger deduction rules of `explain`);
+trial-1, trial-2, ... (an assumed edge refuted by deduction alone, nested to that depth). The
+score orders puzzles within a level: how often the level's own technique was needed. A puzzle
+without exactly one solution is a verdict (`no solution` / `multiple solutions` on stderr,
+exit 1).";
 
 const GENERATE_HELP: &str = "\
 Example:
-  $ pencilbox slither generate --size 6x6 --difficulty standard --seed 7 --output url
+  $ pencilbox slither generate --size 6x6 --difficulty tricky --seed 7 --output url
 
 The seed is printed on stderr when not given, so any run can be repeated. Every puzzle is
 checked for uniqueness and graded before it is printed.";
@@ -148,6 +154,9 @@ pub struct ExplainArgs {
 pub struct GradeArgs {
     #[command(flatten)]
     input: InputArg,
+    /// Print JSON: `{"level": L, "score": N, "steps": N}`, one line per puzzle.
+    #[arg(long)]
+    json: bool,
     /// Give up (exit 2) after this many seconds per puzzle.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
@@ -158,8 +167,9 @@ pub struct GenerateArgs {
     /// Board size, rows x columns (e.g. 10x10).
     #[arg(long)]
     size: pencilbox_grid::Dims,
-    #[arg(long, value_parser = named::<Grade>(), default_value_t = Grade::Standard)]
-    difficulty: Grade,
+    /// The level the puzzles must have.
+    #[arg(long, value_parser = level_parser(), default_value_t = Level::Normal)]
+    difficulty: Level,
     /// Random seed (printed on stderr when omitted).
     #[arg(long)]
     seed: Option<u64>,
@@ -181,6 +191,12 @@ pub struct ConvertArgs {
     output: Output,
 }
 
+/// The levels the generator makes, by the engine's names (so `--help` and usage errors list
+/// them).
+fn level_parser() -> impl TypedValueParser<Value = Level> {
+    PossibleValuesParser::new(generate::offered_names()).try_map(|name| name.parse::<Level>())
+}
+
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Solve(args) => solve(args),
@@ -195,7 +211,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(crate::options::seed(args.seed));
-    let side = generate::max_side(args.difficulty);
+    let side = generate::max_side(args.difficulty).context("the generator does not make this level")?;
     if args.size.rows().max(args.size.cols()) > side {
         eprintln!("note: {} puzzles above {side}x{side} may take minutes", args.difficulty);
     }
@@ -274,15 +290,23 @@ fn grade(args: GradeArgs) -> anyhow::Result<ExitCode> {
     let input = read(&args.input)?;
     let mut code = ExitCode::SUCCESS;
     for p in &input.puzzles {
-        match solve_one(p, args.timeout)? {
-            Verdict::Unique(_) => println!("{}", deduce::grade(p)),
-            Verdict::Multiple(_) => {
-                eprintln!("multiple solutions");
+        match level::grade(p, budget(args.timeout)?.deadline) {
+            Ok(g) if args.json => println!(
+                "{}",
+                serde_json::json!({ "level": g.level.to_string(), "steps": g.steps, "score": g.score })
+            ),
+            Ok(g) => println!("{}", g.level),
+            Err(e @ (GradeError::NotUnique | GradeError::NoSolution)) => {
+                eprintln!(
+                    "{}",
+                    if e == GradeError::NotUnique { "multiple solutions" } else { "no solution" }
+                );
                 code = ExitCode::from(EXIT_VERDICT);
             }
-            Verdict::NoSolution => {
-                eprintln!("no solution");
-                code = ExitCode::from(EXIT_VERDICT);
+            Err(e) => {
+                return Err(e).with_context(|| {
+                    format!("gave up after {} s without a level (see --timeout)", args.timeout)
+                });
             }
         }
     }

@@ -105,8 +105,14 @@ fn explain_prints_named_steps_and_the_picture() {
 }
 
 #[test]
-fn grade_names_the_difficulty() {
-    assert_eq!(stdout(&run(&["grade"], &example("thsl-1.in"))), "basic\n");
+fn grade_names_the_level() {
+    assert_eq!(stdout(&run(&["grade"], &example("thsl-1.in"))), "easy\n");
+    assert_eq!(
+        stdout(&run(&["grade", "--json"], &example("thsl-1.in"))),
+        "{\"level\":\"easy\",\"score\":6,\"steps\":6}\n"
+    );
+    // A puzzle that needs Loopy's Tricky deductions (its Normal ones are stuck).
+    assert_eq!(stdout(&run(&["grade", "4x4t0:3a3d3a0c2a0"], "")), "tricky\n");
     let o = run(&["grade"], "2 2\n. .\n. .\n");
     assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(1), "multiple solutions\n"));
 }

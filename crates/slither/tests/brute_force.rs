@@ -130,12 +130,13 @@ proptest! {
     /// generated puzzles hard enough to need the stronger rules (or to get stuck).
     #[test]
     fn incremental_deduction_matches_exhaustive_rescans(
-        r in 4usize..=9, c in 4usize..=9, search in any::<bool>(), seed in any::<u64>()
+        r in 4usize..=9, c in 4usize..=9, trial in any::<bool>(), seed in any::<u64>()
     ) {
-        use pencilbox_slither::deduce::{Deducer, Grade, Rule};
+        use pencilbox_slither::deduce::{Deducer, Rule};
+        use pencilbox_slither::level::Level;
         use rand::SeedableRng;
         let d = Dims::new(r, c).unwrap();
-        let target = if search { Grade::Search } else { Grade::Advanced };
+        let target = if trial { Level::Trial(1) } else { Level::Expert };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let Ok(p) = pencilbox_slither::generate::generate(d, target, 5, &mut rng) else { return Ok(()) };
         for rules in [Rule::BASIC, Rule::STANDARD, Rule::ALL] {

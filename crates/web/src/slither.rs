@@ -1,13 +1,14 @@
-//! `/api/slither/{parse,solve,check,hint,generate}`.
+//! `/api/slither/{parse,solve,check,hint,grade,generate}`.
 
 use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::State;
-use pencilbox_grid::{Cell, Dims, Dot, Edge, Named, OutOfTime};
+use pencilbox_grid::{Cell, Dims, Dot, Edge, OutOfTime};
 use pencilbox_slither::check::{Problem, Verdict as CheckVerdict};
-use pencilbox_slither::deduce::{Deducer, Grade, Rule, grade};
+use pencilbox_slither::deduce::{Deducer, Rule};
 use pencilbox_slither::generate::{self, GenerateError};
+use pencilbox_slither::level::{self, GradeError, Level};
 use pencilbox_slither::{Clue, EdgeState, Puzzle, format, solver};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -317,12 +318,48 @@ pub async fn hint(
     Ok(Json(out))
 }
 
+#[derive(Debug, Serialize)]
+pub struct GradeResponse {
+    /// `unique`, `multiple` or `none`: only a puzzle with one solution has a level.
+    verdict: &'static str,
+    /// The least level whose techniques solve the puzzle (`easy` … `expert`, `trial-N`).
+    level: Option<String>,
+    /// The steps of the solve at that level.
+    steps: Option<u32>,
+    /// Orders puzzles within a level (higher is harder).
+    score: Option<u32>,
+}
+
+pub async fn grade(
+    State(config): State<Shared>,
+    Body(req): Body<SolveRequest>,
+) -> Result<Json<GradeResponse>, ApiError> {
+    let p = read_puzzle(&req.puzzle)?;
+    let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
+    let out = run_engine(&config, budget, move |deadline| {
+        let none = |verdict| GradeResponse { verdict, level: None, steps: None, score: None };
+        match level::grade(&p, Some(deadline)) {
+            Ok(g) => Ok(GradeResponse {
+                verdict: "unique",
+                level: Some(g.level.to_string()),
+                steps: Some(g.steps),
+                score: Some(g.score),
+            }),
+            Err(GradeError::NotUnique) => Ok(none("multiple")),
+            Err(GradeError::NoSolution) => Ok(none("none")),
+            Err(_) => Err(ApiError::out_of_time(budget)),
+        }
+    })
+    .await?;
+    Ok(Json(out))
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GenerateRequest {
     rows: usize,
     cols: usize,
-    /// `basic`, `standard`, `advanced` or `search`.
+    /// A level the generator makes (`GET /api/limits` lists them).
     difficulty: String,
     seed: Option<u64>,
     time_ms: Option<u64>,
@@ -331,7 +368,8 @@ pub struct GenerateRequest {
 #[derive(Debug, Serialize)]
 pub struct GenerateResponse {
     seed: u64,
-    difficulty: &'static str,
+    /// The puzzle's level: the one asked for.
+    difficulty: String,
     #[serde(flatten)]
     puzzle: PuzzleInfo,
 }
@@ -340,7 +378,10 @@ pub async fn generate(
     State(config): State<Shared>,
     Body(req): Body<GenerateRequest>,
 ) -> Result<Json<GenerateResponse>, ApiError> {
-    let target: Grade = req.difficulty.parse()?;
+    let target: Level = req.difficulty.parse()?;
+    if generate::max_side(target).is_none() {
+        return Err(ApiError::bad(GenerateError::NotOffered { target }.to_string()));
+    }
     if !(2..=MAX_SIDE).contains(&req.rows) || !(2..=MAX_SIDE).contains(&req.cols) {
         return Err(ApiError::bad(format!("rows and cols must be between 2 and {MAX_SIDE}")));
     }
@@ -350,7 +391,8 @@ pub async fn generate(
     let out = run_engine(&config, budget, move |deadline| {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         match generate::generate_until(d, target, generate::ATTEMPTS, Some(deadline), &mut rng) {
-            Ok(p) => Ok(GenerateResponse { seed, difficulty: grade(&p).name(), puzzle: info(&p) }),
+            // The generator re-grades every puzzle: its level is the target.
+            Ok(p) => Ok(GenerateResponse { seed, difficulty: target.to_string(), puzzle: info(&p) }),
             Err(GenerateError::OutOfTime(_)) => Err(ApiError::out_of_time(budget)),
             Err(e) => Err(ApiError::bad(format!("{e} on a {d} board; try another seed or difficulty"))),
         }

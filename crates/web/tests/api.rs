@@ -117,12 +117,19 @@ async fn limits_are_the_engines_and_the_servers() {
     assert_eq!(v["slither"]["max_side"], 100);
     assert_eq!(v["slither"]["generate_attempts"], 200);
     assert_eq!(
+        v["slither"]["levels"],
+        json!(["easy", "normal", "tricky", "hard", "expert", "trial-1", "trial-2"])
+    );
+    assert_eq!(
         v["slither"]["generate"],
         json!([
-            { "difficulty": "basic", "max_side": 30 },
-            { "difficulty": "standard", "max_side": 30 },
-            { "difficulty": "advanced", "max_side": 25 },
-            { "difficulty": "search", "max_side": 20 },
+            { "difficulty": "easy", "max_side": 50 },
+            { "difficulty": "normal", "max_side": 50 },
+            { "difficulty": "tricky", "max_side": 40 },
+            { "difficulty": "hard", "max_side": 40 },
+            { "difficulty": "expert", "max_side": 35 },
+            { "difficulty": "trial-1", "max_side": 30 },
+            { "difficulty": "trial-2", "max_side": 10 },
         ])
     );
     assert_eq!(v["walls"], json!({ "max_side": 32 }));
@@ -403,21 +410,35 @@ async fn slither_parse_solve_generate() {
     assert_eq!(ok("/api/slither/solve", json!({ "puzzle": "1 1\n1\n" })).await["verdict"], "none");
 
     let g =
-        ok("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "basic", "seed": 7 })).await;
-    assert_eq!((g["seed"].as_u64(), g["difficulty"].as_str()), (Some(7), Some("basic")));
+        ok("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "tricky", "seed": 7 })).await;
+    assert_eq!((g["seed"].as_u64(), g["difficulty"].as_str()), (Some(7), Some("tricky")));
     let g2 =
-        ok("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "basic", "seed": 7 })).await;
+        ok("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "tricky", "seed": 7 })).await;
     assert_eq!(g, g2, "a seed reproduces the puzzle");
     assert_eq!(ok("/api/slither/solve", json!({ "puzzle": g["url"] })).await["verdict"], "unique");
+    let graded = ok("/api/slither/grade", json!({ "puzzle": g["url"] })).await;
+    assert_eq!((graded["verdict"].as_str(), graded["level"].as_str()), (Some("unique"), Some("tricky")));
+    assert!(graded["score"].as_u64().unwrap() >= 1 && graded["steps"].as_u64().unwrap() >= 1);
+    assert_eq!(
+        ok("/api/slither/grade", json!({ "puzzle": "1 2\n. .\n" })).await,
+        json!({ "verdict": "multiple", "level": null, "steps": null, "score": null })
+    );
+    assert_eq!(ok("/api/slither/grade", json!({ "puzzle": "1 1\n1\n" })).await["verdict"], "none");
     bad(
         "/api/slither/generate",
         json!({ "rows": 5, "cols": 5, "difficulty": "fiendish" }),
-        "expected basic, standard, advanced or search",
+        r#"unknown level "fiendish": expected easy, normal, tricky, hard, expert or trial-N (N = 1, 2, ...)"#,
     )
     .await;
     bad(
         "/api/slither/generate",
-        json!({ "rows": 500, "cols": 5, "difficulty": "basic" }),
+        json!({ "rows": 5, "cols": 5, "difficulty": "trial-3" }),
+        "the generator does not make trial-3 puzzles (it makes easy, normal, tricky, hard, expert, trial-1 or trial-2)",
+    )
+    .await;
+    bad(
+        "/api/slither/generate",
+        json!({ "rows": 500, "cols": 5, "difficulty": "easy" }),
         "between 2 and 100",
     )
     .await;
@@ -604,6 +625,7 @@ async fn random_json_bodies_never_500_nor_hang() {
         "/api/slither/solve",
         "/api/slither/check",
         "/api/slither/hint",
+        "/api/slither/grade",
         "/api/slither/generate",
         "/api/islands/generate",
         "/api/islands/move",
@@ -639,10 +661,11 @@ async fn random_json_bodies_never_500_nor_hang() {
                     "",
                     "strong",
                     "basic",
+                    "tricky",
                     "small",
                     "0000",
                     "p?slither/2/2/dd"
-                ][rng.random_range(0..9)]
+                ][rng.random_range(0..10)]
             ),
             2 => json!([rng.random_range(0..30), rng.random_range(0..30)]),
             3 => json!([[rng.random_range(0..4), rng.random_range(0..4)], [0, 1]]),

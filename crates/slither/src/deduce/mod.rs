@@ -8,16 +8,15 @@
 //! re-examines every site before every step; the tests check both end in the same state.
 //!
 //! No rule guesses. Refuting a value by trying it ("trial", bounded-depth contradiction) is
-//! what the `search` grade stands for, so it is left to the solver and is not a rule here.
+//! what the `trial-N` levels stand for ([`crate::level`]), so it is not a rule here.
 //!
 //! The parts: [`rules`](Rule) (the catalogue), `state` (the incremental bookkeeping and work
-//! queues), `local` (the statement's pattern rules), `global` (loops, cuts, connectivity),
-//! `cases` (local case analysis for pairs and colours), and [`grade`].
+//! queues), `local` (the statement's pattern rules), `global` (loops, cuts, connectivity), and
+//! `cases` (local case analysis for pairs and colours).
 
 mod cases;
 mod geometry;
 mod global;
-mod grade;
 mod local;
 mod lowpoints;
 mod queues;
@@ -28,7 +27,6 @@ use pencilbox_grid::{Cell, Dims, Dot, Edge, Orientation};
 
 use crate::board::{Conflict, EdgeState};
 pub use geometry::Quadrant;
-pub use grade::{Grade, grade, solves_within};
 use queues::Site;
 pub use rules::Rule;
 pub use state::Deducer;
@@ -126,15 +124,30 @@ impl Deducer {
     /// learns everything the pairs would (all rules are monotone: their common fixpoint does
     /// not depend on the order they run in).
     pub fn run_quietly(&mut self, rules: &[Rule]) -> Outcome {
+        self.run_counted(rules).0
+    }
+
+    /// [`Deducer::run_quietly`], also counting the steps taken (for grades).
+    pub fn run_counted(&mut self, rules: &[Rule]) -> (Outcome, u32) {
         self.quiet = true;
         let rules: Vec<Rule> = if rules.contains(&Rule::Colouring) {
             rules.iter().copied().filter(|&r| r != Rule::CornerPairs).collect()
         } else {
             rules.to_vec()
         };
-        let outcome = self.run(&rules, |_| {});
+        let mut steps = 0;
+        let outcome = self.run(&rules, |_| steps += 1);
         self.quiet = false;
-        outcome
+        (outcome, steps)
+    }
+
+    /// Decides an edge from outside the rules: an assumption to try (a trial), or an edge
+    /// another solver proved. Deciding a decided edge the other way leaves the deducer
+    /// contradictory; the next run reports it.
+    pub fn assume(&mut self, e: Edge, s: EdgeState) {
+        if s != EdgeState::Unknown {
+            self.set_edge(e, s);
+        }
     }
 
     /// Applies rules from `rules` (simplest first) until solved, stuck or contradictory, calling

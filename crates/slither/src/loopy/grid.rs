@@ -66,7 +66,6 @@ impl Grid {
         let mut dot_of = vec![UNSET; nd];
         let mut edge_of = vec![UNSET; ne];
         let mut g = Grid {
-
             clue,
             face_edges: Vec::with_capacity(nf),
             face_dots: Vec::with_capacity(nf),
@@ -97,7 +96,8 @@ impl Grid {
                     *slot = g.ours.len() as u32;
                     g.ours.push(e);
                     g.edge_dots.push([dots[i], dots[(i + 1) % 4]]);
-                    g.edge_faces.push(dims.edge_cells(e).map(|c| c.map(|c| LFace(dims.cell_index(c) as u32))));
+                    g.edge_faces
+                        .push(dims.edge_cells(e).map(|c| c.map(|c| LFace(dims.cell_index(c) as u32))));
                 }
                 edges[i] = LEdge(*slot);
             }
@@ -171,8 +171,9 @@ mod tests {
         // The centre dot (Loopy dot 2, the bottom-right of face 0) has four edges clockwise
         // from north; the top-left corner dot has two.
         let centre = g.face_dots[0][2];
-        let want: Vec<LEdge> =
-            [d.v_edge(0, 1), d.h_edge(1, 1), d.v_edge(1, 1), d.h_edge(1, 0)].map(|e| g.theirs[e.index()]).into();
+        let want: Vec<LEdge> = [d.v_edge(0, 1), d.h_edge(1, 1), d.v_edge(1, 1), d.h_edge(1, 0)]
+            .map(|e| g.theirs[e.index()])
+            .into();
         assert_eq!(g.edges_at(centre), &want[..]);
         assert_eq!(g.edges_at(g.face_dots[0][0]).len(), 2);
         // The dline inside face 0 at its top-right dot is the pair right + top, and the same
