@@ -604,7 +604,7 @@ async fn slither_solve_of_a_hard_big_puzzle_stops_at_its_budget() {
     let (status, v) = post_raw(
         &app,
         "/api/slither/generate",
-        json!({ "rows": 100, "cols": 100, "difficulty": "search", "time_ms": 100 }).to_string(),
+        json!({ "rows": 100, "cols": 100, "difficulty": "trial-2", "time_ms": 100 }).to_string(),
     )
     .await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");

@@ -171,43 +171,54 @@ pub fn grade(p: &Puzzle, deadline: Option<Instant>) -> Result<Grade, GradeError>
 /// The grade of a puzzle known to have exactly one solution, without checking (with several
 /// solutions no level solves it, and the trials go on until the deadline).
 pub fn grade_unique(p: &Puzzle, deadline: Option<Instant>) -> Result<Grade, GradeError> {
+    let mut last = None;
     for &l in LoopyLevel::ALL {
         let s = loopy::solve(p, l);
         if s.outcome == LoopyOutcome::Solved {
             let score = if l == LoopyLevel::Easy { s.rounds } else { s.level_rounds };
             return Ok(Grade { level: Level::from_loopy(l), steps: s.rounds, score });
         }
+        last = Some(s);
     }
-    let hard = loopy::solve(p, LoopyLevel::Hard);
-    let mut search = trial::Search::new(p, deadline);
-    let mut ded = Deducer::new(p);
-    let d = p.dims();
-    for (e, &s) in d.edges().zip(&hard.states) {
-        if s != EdgeState::Unknown {
-            ded.assume(e, s);
-        }
-    }
-    search.work.steps = hard.rounds;
+    let hard = last.expect("Loopy has levels");
+    let (mut search, mut ded) = beyond_loopy(p, &hard, deadline);
     let mut depth = 0;
     loop {
-        let outcome = search.close(&mut ded, depth, true)?;
-        if outcome == Outcome::Solved {
-            let (level, score) = match depth {
-                0 => (Level::Expert, hard.states.iter().filter(|s| **s == EdgeState::Unknown).count() as u32),
-                k => (Level::Trial(k), search.work.refutations[usize::from(k) - 1]),
-            };
-            let steps = search.work.steps + search.work.refutations.iter().sum::<u32>();
-            return Ok(Grade { level, steps, score });
+        match search.close(&mut ded, depth, true)? {
+            Outcome::Solved => {
+                let (level, score) = match depth {
+                    0 => (
+                        Level::Expert,
+                        hard.states.iter().filter(|&&s| s == EdgeState::Unknown).count() as u32,
+                    ),
+                    k => (Level::Trial(k), search.work.refutations[usize::from(k) - 1]),
+                };
+                let steps = search.work.steps + search.work.refutations.iter().sum::<u32>();
+                return Ok(Grade { level, steps, score });
+            }
+            // Every step is sound, so only a puzzle without a solution meets a contradiction.
+            Outcome::Contradiction => return Err(GradeError::NoSolution),
+            Outcome::Stuck => {}
         }
-        // Every step is sound, so only a puzzle without a solution meets a contradiction.
-        if outcome == Outcome::Contradiction {
-            return Err(GradeError::NoSolution);
-        }
-        if depth == u8::MAX {
-            return Err(GradeError::OutOfTime(OutOfTime));
-        }
-        depth += 1;
+        // Each depth decides an edge or the next one is tried; a unique puzzle is solved long
+        // before this (trial-N with N undecided edges is a complete search).
+        depth = depth.checked_add(1).ok_or(OutOfTime)?;
     }
+}
+
+/// The search beyond Loopy's levels, starting from the edges Loopy's Hard solve decided.
+fn beyond_loopy<'p>(
+    p: &'p Puzzle,
+    hard: &loopy::LoopySolve,
+    deadline: Option<Instant>,
+) -> (trial::Search<'p>, Deducer) {
+    let mut search = trial::Search::new(p, deadline);
+    search.work.steps = hard.rounds;
+    let mut ded = Deducer::new(p);
+    for (e, &s) in p.dims().edges().zip(&hard.states) {
+        ded.assume(e, s);
+    }
+    (search, ded)
 }
 
 /// Whether the techniques of `level` solve the puzzle (which proves its solution unique).
@@ -215,19 +226,12 @@ pub fn solves_at(p: &Puzzle, level: Level, deadline: Option<Instant>) -> Result<
     if let Some(l) = level.loopy() {
         return Ok(loopy::solve(p, l).outcome == LoopyOutcome::Solved);
     }
-    let depth = level.trial_depth();
     let hard = loopy::solve(p, LoopyLevel::Hard);
     if hard.outcome == LoopyOutcome::Solved {
         return Ok(true);
     }
-    let mut search = trial::Search::new(p, deadline);
-    let mut ded = Deducer::new(p);
-    for (e, &s) in p.dims().edges().zip(&hard.states) {
-        if s != EdgeState::Unknown {
-            ded.assume(e, s);
-        }
-    }
-    for k in 0..=depth {
+    let (mut search, mut ded) = beyond_loopy(p, &hard, deadline);
+    for k in 0..=level.trial_depth() {
         match search.close(&mut ded, k, true)? {
             Outcome::Solved => return Ok(true),
             Outcome::Contradiction => return Ok(false),
