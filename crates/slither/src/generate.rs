@@ -20,7 +20,8 @@ use crate::puzzle::{Clue, Puzzle, Solution};
 use crate::solver;
 
 /// How many random loops the CLI and the web app let [`generate`] try before giving up. Every
-/// size up to [`max_side`] of its level finds a puzzle well within this many.
+/// size up to [`max_side`] of its level finds a puzzle well within this many, except at
+/// `trial-2`, where about 1 loop in 100 gives one (some seeds find none).
 pub const ATTEMPTS: usize = 200;
 
 /// The largest side the web app offers, and the CLI generates without a warning, at `target`

@@ -95,9 +95,6 @@ impl Level {
 /// The names of [`Level::ALL`] (deeper trial levels are named `trial-N` on the fly).
 const NAMES: [&str; 7] = ["easy", "normal", "tricky", "hard", "expert", "trial-1", "trial-2"];
 
-/// The names a parse error lists.
-const EXPECTED: &[&str] = &["easy", "normal", "tricky", "hard", "expert", "trial-N (N = 1, 2, ...)"];
-
 impl fmt::Display for Level {
     /// The level's name (`easy`, …, `expert`, `trial-1`, …); honours width and alignment.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -114,19 +111,22 @@ impl FromStr for Level {
 
     /// A level's name, ignoring ASCII case and surrounding white space.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let given = s.trim().to_ascii_lowercase();
-        let depth = given.strip_prefix("trial-").map(|n| n.parse::<u8>());
-        match depth {
-            Some(Ok(n)) if n >= 1 && !given.contains('+') => return Ok(Level::Trial(n)),
-            Some(_) => {}
-            None if given == "expert" => return Ok(Level::Expert),
-            None => {
-                if let Ok(l) = given.parse::<LoopyLevel>() {
-                    return Ok(Level::from_loopy(l));
-                }
-            }
+        let given = s.trim();
+        if let Some(i) = NAMES.iter().position(|n| n.eq_ignore_ascii_case(given)) {
+            return Ok(Level::ALL[i]);
         }
-        Err(UnknownName { what: "level", given: s.trim().to_string(), expected: EXPECTED.to_vec() })
+        let lower = given.to_ascii_lowercase();
+        let depth =
+            lower.strip_prefix("trial-").filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        match depth.and_then(|n| n.parse::<u8>().ok()) {
+            Some(n) if n >= 1 => Ok(Level::Trial(n)),
+            _ => Err(UnknownName {
+                what: "level",
+                given: given.to_string(),
+                // The named levels up to expert, then the trial levels as a pattern.
+                expected: NAMES[..5].iter().copied().chain(["trial-N (N = 1, 2, ...)"]).collect(),
+            }),
+        }
     }
 }
 
