@@ -19,7 +19,7 @@ pub enum Command {
     /// Count the solutions, up to a limit.
     #[command(after_help = COUNT_HELP)]
     Count(CountArgs),
-    /// Solve with human deduction rules only, printing every step.
+    /// Solve as a person would, printing every step: deduction rules, then trials.
     #[command(after_help = EXPLAIN_HELP)]
     Explain(ExplainArgs),
     /// The difficulty level: the least whose techniques solve the puzzle.
@@ -70,8 +70,14 @@ Edges: h(r,c) joins dots (r,c) and (r,c+1); v(r,c) joins dots (r,c) and (r+1,c).
 the statement's rules 1-15 and the stronger `no premature loop`, `parity across a cut`, `corner pairs
 (at least one / at most one)`, `inside/outside colouring` and `inside and outside stay connected`.
 A step of the stronger rules may only learn a fact (`learned exactly one of ... is a line`,
-`learned cell (r, c) and the outside have different colours`). When no rule applies, explain says
-it is stuck and prints the partial picture.";
+`learned cell (r, c) and the outside have different colours`).
+
+When no rule applies, a trial: suppose one edge is a line (or a cross), follow the rules to a
+contradiction, so the edge is the other way; the step names the rules on the way and what breaks.
+A trial of depth 1 uses the rules alone; of depth d, trials of depth up to d-1 inside it
+(--trial-depth, default 4; 0: rules only). On a puzzle with several solutions trials go to depth 1
+at most. When nothing decides an edge, explain says it is stuck, prints the partial picture and
+exits 1.";
 
 const GRADE_HELP: &str = "\
 Example:
@@ -147,6 +153,12 @@ pub struct CountArgs {
 pub struct ExplainArgs {
     #[command(flatten)]
     input: InputArg,
+    /// The deepest nesting of trials (0: deduction rules only).
+    #[arg(long, default_value_t = 4)]
+    trial_depth: usize,
+    /// Give up (exit 2) after this many seconds per puzzle.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
 }
 
 #[derive(Debug, clap::Args)]
@@ -231,38 +243,45 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
             println!("puzzle {}", i + 1);
         }
         let d = p.dims();
+        // The solution, when unique, tells the trials which state to refute; deep trials on a
+        // puzzle with several solutions would only search in vain.
+        let budget = budget(args.timeout)?;
+        let verdict = solve_one(p, args.timeout)?;
+        let solution = match &verdict {
+            Verdict::Unique(s) => Some(s),
+            _ => None,
+        };
+        let max_depth = if solution.is_some() { args.trial_depth } else { args.trial_depth.min(1) };
+        let limits = deduce::TrialLimits { max_depth, solution, deadline: budget.deadline };
         let mut deducer = Deducer::new(p);
         let mut steps = 0;
         let mut out = String::new();
-        let outcome = deducer.run(Rule::ALL, |step| {
-            steps += 1;
-            let list = |want: EdgeState| -> String {
-                let names: Vec<String> =
-                    step.fixed.iter().filter(|f| f.1 == want).map(|f| deduce::edge_name(d, f.0)).collect();
-                names.join(" ")
-            };
-            let (lines, crosses) = (list(EdgeState::Line), list(EdgeState::Cross));
-            let mut text = format!("step {steps}: {} at {}:", step.rule, step.at);
-            if !lines.is_empty() {
-                text.push_str(&format!(" line {lines}"));
-            }
-            if !crosses.is_empty() {
-                text.push_str(&format!(" cross {crosses}"));
-            }
-            let facts: Vec<String> = step.learned.iter().map(|f| f.describe(d)).collect();
-            if !facts.is_empty() {
-                text.push_str(&format!(" learned {}", facts.join("; ")));
-            }
-            out.push_str(&text);
-            out.push('\n');
-        });
+        let run = deducer
+            .explain(Rule::ALL, &limits, |m| {
+                steps += 1;
+                out.push_str(&format!("step {steps}: {}\n", m.describe(d)));
+            })
+            .with_context(|| format!("gave up after {} s (see --timeout)", args.timeout))?;
         emit(&out)?;
         let decided = d.edges().filter(|&e| deducer.state(e) != EdgeState::Unknown).count();
-        match outcome {
-            deduce::Outcome::Solved => println!("solved in {steps} steps"),
+        let trials = match run.trials {
+            0 => String::new(),
+            1 => format!(" (1 trial, depth {})", run.depth),
+            n => format!(" ({n} trials, deepest {})", run.depth),
+        };
+        match run.outcome {
+            deduce::Outcome::Solved => println!("solved in {steps} steps{trials}"),
             deduce::Outcome::Stuck => {
+                let why = match verdict {
+                    Verdict::Multiple(_) => "; the puzzle has more than one solution",
+                    _ => "",
+                };
+                let what = match max_depth {
+                    0 => "no rule applies".to_string(),
+                    _ => format!("no rule and no trial up to depth {max_depth} decides an edge"),
+                };
                 println!(
-                    "stuck after {steps} steps: no rule applies ({decided} of {} edges decided; the rest needs trial and error)",
+                    "stuck after {steps} steps: {what} ({decided} of {} edges decided{why})",
                     d.num_edges()
                 );
                 code = ExitCode::from(EXIT_VERDICT);

@@ -491,6 +491,67 @@ async fn slither_check_finds_each_problem_and_hint_steps() {
     assert_eq!(ok("/api/slither/hint", json!({ "puzzle": "2 2\n. .\n. .\n" })).await["status"], "stuck");
     let v = ok("/api/slither/hint", json!({ "puzzle": puzzle, "lines": [cell_edges(2, 2)[0]] })).await;
     assert_eq!(v["status"], "contradiction");
+    // What breaks, in words and in place.
+    assert_eq!(
+        (v["text"].as_str(), &v["cells"]),
+        (Some("the 0 at cell (2, 2) would have one line"), &json!([[2, 2]]))
+    );
+}
+
+/// Hints from an empty board, applied as the page applies them, until `solved`: every hint
+/// decides at least one edge not decided before, none repeats another, a step that only learns
+/// facts comes before the step it leads to, a trial decides an edge when no rule does, and the
+/// end is the solver's solution. The puzzle is a generated 5×5 `search` one.
+#[tokio::test]
+async fn slither_hints_always_decide_an_edge_until_solved() {
+    let url = "https://puzz.link/p?slither/5/5/gbc51bg11ai3c";
+    let (mut lines, mut crosses): (Vec<u64>, Vec<u64>) = (vec![], vec![]);
+    let mut texts = std::collections::HashSet::new();
+    let (mut facts_first, mut trials) = (0, 0);
+    loop {
+        let v = ok("/api/slither/hint", json!({ "puzzle": url, "lines": lines, "crosses": crosses })).await;
+        if v["status"] == "solved" {
+            break;
+        }
+        assert_eq!(v["status"], "step", "{v}");
+        let fixed = v["fixed"].as_array().unwrap();
+        assert!(!fixed.is_empty(), "{v}");
+        for f in fixed {
+            let e = f["edge"].as_u64().unwrap();
+            assert!(!lines.contains(&e) && !crosses.contains(&e), "{v}");
+            if f["state"] == "line" { lines.push(e) } else { crosses.push(e) }
+        }
+        assert!(texts.insert(v["text"].as_str().unwrap().to_string()), "a hint repeats: {v}");
+        let steps = v["steps"].as_array().unwrap();
+        let (last, before) = steps.split_last().unwrap();
+        assert_eq!(
+            (&last["fixed"], &last["rule"], last["depth"].as_u64()),
+            (&v["fixed"], &v["rule"], v["depth"].as_u64())
+        );
+        for s in before {
+            assert!(
+                s["fixed"].as_array().unwrap().is_empty() && !s["learned"].as_array().unwrap().is_empty(),
+                "{v}"
+            );
+        }
+        facts_first += usize::from(!before.is_empty());
+        if v["rule"] == "trial" {
+            trials += 1;
+            assert_eq!(v["depth"], 1);
+            let text = v["text"].as_str().unwrap();
+            assert!(
+                text.contains("trial (depth 1): suppose the edge between dots ")
+                    && text.ends_with("so it is a cross"),
+                "{text}"
+            );
+            // The assumed edge is highlighted.
+            assert!(v["edges"].as_array().unwrap().contains(&fixed[0]["edge"]), "{v}");
+        }
+    }
+    assert!(facts_first > 0 && trials > 0, "facts first {facts_first}, trials {trials}");
+    let solution = ok("/api/slither/solve", json!({ "puzzle": url })).await;
+    lines.sort();
+    assert_eq!(json!(lines), solution["edges"]);
 }
 
 #[tokio::test]

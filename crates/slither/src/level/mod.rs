@@ -8,13 +8,14 @@
 //!   parity across cuts, corner pairs, …) together with Loopy's Hard deductions; no guessing.
 //! * `trial-1`, `trial-2`, …: no deduction is left, so a value must be refuted by trying it:
 //!   `trial-1` assumes one edge and derives a contradiction with the deductions alone,
-//!   `trial-2` allows one nested assumption inside that, and so on ([`trial`]).
+//!   `trial-2` allows one nested assumption inside that, and so on (the deduce engine's
+//!   trials, [`crate::deduce::Deducer::run_with_trials`]).
 //!
 //! A puzzle's level is the least level whose techniques solve it; every technique of a level
 //! is also used at the levels above it, so a puzzle solved at one level is solved at every
 //! higher one.
 
-mod trial;
+mod beyond;
 
 use std::fmt;
 use std::str::FromStr;
@@ -23,7 +24,7 @@ use std::time::Instant;
 use pencilbox_grid::{OutOfTime, UnknownName};
 
 use crate::board::EdgeState;
-use crate::deduce::{Deducer, Outcome};
+use crate::deduce::Outcome;
 use crate::loopy::{self, LoopyLevel, LoopyOutcome};
 use crate::puzzle::Puzzle;
 use crate::solver;
@@ -136,12 +137,12 @@ pub struct Grade {
     pub level: Level,
     /// The steps of the solve at that level: progress rounds of Loopy's solver at Loopy's
     /// levels; beyond them, Loopy's Hard rounds, the deduce engine's rule applications and the
-    /// trial refutations of the top-level solve.
+    /// trials (the work inside a trial is not counted).
     pub steps: u32,
     /// Orders puzzles within a level (higher is harder): how often the level's own technique
     /// was needed. Easy: the rounds of the solve; Normal and Tricky: the rounds in which the
     /// pair facts made progress; Hard: the rounds of the equal/opposite classes; expert: the
-    /// edges Loopy's Hard solver leaves undecided; trial-k: the refutations at depth k.
+    /// edges Loopy's Hard solver leaves undecided; trial-k: the trials used.
     pub score: u32,
 }
 
@@ -181,44 +182,24 @@ pub fn grade_unique(p: &Puzzle, deadline: Option<Instant>) -> Result<Grade, Grad
         last = Some(s);
     }
     let hard = last.expect("Loopy has levels");
-    let (mut search, mut ded) = beyond_loopy(p, &hard, deadline);
-    let mut depth = 0;
-    loop {
-        match search.close(&mut ded, depth, true)? {
-            Outcome::Solved => {
-                let (level, score) = match depth {
-                    0 => (
-                        Level::Expert,
-                        hard.states.iter().filter(|&&s| s == EdgeState::Unknown).count() as u32,
-                    ),
-                    k => (Level::Trial(k), search.work.refutations[usize::from(k) - 1]),
-                };
-                let steps = search.work.steps + search.work.refutations.iter().sum::<u32>();
-                return Ok(Grade { level, steps, score });
-            }
-            // Every step is sound, so only a puzzle without a solution meets a contradiction.
-            Outcome::Contradiction => return Err(GradeError::NoSolution),
-            Outcome::Stuck => {}
+    let mut b = beyond::Beyond::new(p, &hard, deadline);
+    let (level, score) = match b.expert()? {
+        Outcome::Solved => {
+            (Level::Expert, hard.states.iter().filter(|&&s| s == EdgeState::Unknown).count() as u32)
         }
-        // Each depth decides an edge or the next one is tried; a unique puzzle is solved long
-        // before this (trial-N with N undecided edges is a complete search).
-        depth = depth.checked_add(1).ok_or(OutOfTime)?;
-    }
-}
-
-/// The search beyond Loopy's levels, starting from the edges Loopy's Hard solve decided.
-fn beyond_loopy<'p>(
-    p: &'p Puzzle,
-    hard: &loopy::LoopySolve,
-    deadline: Option<Instant>,
-) -> (trial::Search<'p>, Deducer) {
-    let mut search = trial::Search::new(p, deadline);
-    search.work.steps = hard.rounds;
-    let mut ded = Deducer::new(p);
-    for (e, &s) in p.dims().edges().zip(&hard.states) {
-        ded.assume(e, s);
-    }
-    (search, ded)
+        // Every step is sound, so only a puzzle without a solution meets a contradiction.
+        Outcome::Contradiction => return Err(GradeError::NoSolution),
+        Outcome::Stuck => {
+            // Trial-N with N undecided edges is a complete search: a unique puzzle is solved.
+            let run = b.trials(usize::from(u8::MAX))?;
+            match run.outcome {
+                Outcome::Solved => (Level::Trial(run.depth as u8), run.trials as u32),
+                Outcome::Contradiction => return Err(GradeError::NoSolution),
+                Outcome::Stuck => return Err(GradeError::NotUnique),
+            }
+        }
+    };
+    Ok(Grade { level, steps: b.steps, score })
 }
 
 /// Whether the techniques of `level` solve the puzzle (which proves its solution unique).
@@ -230,13 +211,11 @@ pub fn solves_at(p: &Puzzle, level: Level, deadline: Option<Instant>) -> Result<
     if hard.outcome == LoopyOutcome::Solved {
         return Ok(true);
     }
-    let (mut search, mut ded) = beyond_loopy(p, &hard, deadline);
-    for k in 0..=level.trial_depth() {
-        match search.close(&mut ded, k, true)? {
-            Outcome::Solved => return Ok(true),
-            Outcome::Contradiction => return Ok(false),
-            Outcome::Stuck => {}
+    let mut b = beyond::Beyond::new(p, &hard, deadline);
+    Ok(match b.expert()? {
+        Outcome::Stuck if level.trial_depth() > 0 => {
+            b.trials(usize::from(level.trial_depth()))?.outcome == Outcome::Solved
         }
-    }
-    Ok(false)
+        outcome => outcome == Outcome::Solved,
+    })
 }
