@@ -76,7 +76,7 @@ Examples:
   pencilbox slither count --limit 10 'p?slither/6/5/d78651c575agc1d'
   pencilbox slither explain 'https://puzz.link/p?slither/6/5/g11bga18060216bc21c'
   pencilbox slither grade examples/slither/thsl-1.in
-  pencilbox slither generate --size 10x10 --difficulty standard --seed 7
+  pencilbox slither generate --size 10x10 --difficulty tricky --seed 7
   pencilbox slither convert --output loopy examples/slither/thsl-1.in";
 
 const ISLANDS_EXAMPLES: &str = "\

@@ -4,11 +4,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_slither::deduce::{self, Deducer, Grade, Rule};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use pencilbox_slither::deduce::{self, Deducer, Rule};
+use pencilbox_slither::level::{self, GradeError, Level};
 use pencilbox_slither::{EdgeState, Puzzle, Solution, Verdict, format, generate, solver};
 
 use crate::input::{EXIT_VERDICT, InputArg};
-use crate::options::named;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -18,13 +19,13 @@ pub enum Command {
     /// Count the solutions, up to a limit.
     #[command(after_help = COUNT_HELP)]
     Count(CountArgs),
-    /// Solve with human deduction rules only, printing every step.
+    /// Solve as a person would, printing every step: deduction rules, then trials.
     #[command(after_help = EXPLAIN_HELP)]
     Explain(ExplainArgs),
-    /// Difficulty: basic, standard, advanced or search.
+    /// The difficulty level: the least whose techniques solve the puzzle.
     #[command(after_help = GRADE_HELP)]
     Grade(GradeArgs),
-    /// Generate puzzles with exactly one solution and a given difficulty.
+    /// Generate puzzles with exactly one solution and a given difficulty level.
     #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
     /// Rewrite a puzzle in another format (THSL text, puzz.link URL, Loopy ID, ...).
@@ -69,21 +70,32 @@ Edges: h(r,c) joins dots (r,c) and (r,c+1); v(r,c) joins dots (r,c) and (r+1,c).
 the statement's rules 1-15 and the stronger `no premature loop`, `parity across a cut`, `corner pairs
 (at least one / at most one)`, `inside/outside colouring` and `inside and outside stay connected`.
 A step of the stronger rules may only learn a fact (`learned exactly one of ... is a line`,
-`learned cell (r, c) and the outside have different colours`). When no rule applies, explain says
-it is stuck and prints the partial picture.";
+`learned cell (r, c) and the outside have different colours`).
+
+When no rule applies, a trial: suppose one edge is a line (or a cross), follow the rules to a
+contradiction, so the edge is the other way; the step names the rules on the way and what breaks.
+A trial of depth 1 uses the rules alone; of depth d, trials of depth up to d-1 inside it
+(--trial-depth, default 4; 0: rules only). On a puzzle with several solutions trials go to depth 1
+at most. When nothing decides an edge, explain says it is stuck, prints the partial picture and
+exits 1.";
 
 const GRADE_HELP: &str = "\
 Example:
   $ pencilbox slither grade examples/slither/thsl-1.in
-  basic
+  easy
+  $ pencilbox slither grade --json examples/slither/thsl-1.in
+  {\"level\":\"easy\",\"score\":6,\"steps\":6}
 
-basic: rules 1-8 suffice; standard: all the statement's rules; advanced: the stronger rules are
-needed; search: trial and error is needed. A puzzle without exactly one solution is a verdict
-(`no solution` / `multiple solutions` on stderr, exit 1).";
+Levels, easiest first: Loopy's easy, normal, tricky and hard (the techniques of Simon Tatham's
+Loopy, which gives a puzzle the same level); expert (the stronger deduction rules of `explain`);
+trial-1, trial-2, ... (an assumed edge refuted by deduction alone, nested to that depth). The
+score orders puzzles within a level: how often the level's own technique was needed. A puzzle
+without exactly one solution is a verdict (`no solution` / `multiple solutions` on stderr,
+exit 1).";
 
 const GENERATE_HELP: &str = "\
 Example:
-  $ pencilbox slither generate --size 6x6 --difficulty standard --seed 7 --output url
+  $ pencilbox slither generate --size 6x6 --difficulty tricky --seed 7 --output url
 
 The seed is printed on stderr when not given, so any run can be repeated. Every puzzle is
 checked for uniqueness and graded before it is printed.";
@@ -141,6 +153,12 @@ pub struct CountArgs {
 pub struct ExplainArgs {
     #[command(flatten)]
     input: InputArg,
+    /// The deepest nesting of trials (0: deduction rules only).
+    #[arg(long, default_value_t = 4)]
+    trial_depth: usize,
+    /// Give up (exit 2) after this many seconds per puzzle.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
 }
 
 #[derive(Debug, clap::Args)]
@@ -148,6 +166,9 @@ pub struct ExplainArgs {
 pub struct GradeArgs {
     #[command(flatten)]
     input: InputArg,
+    /// Print JSON: `{"level": L, "score": N, "steps": N}`, one line per puzzle.
+    #[arg(long)]
+    json: bool,
     /// Give up (exit 2) after this many seconds per puzzle.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
@@ -158,8 +179,9 @@ pub struct GenerateArgs {
     /// Board size, rows x columns (e.g. 10x10).
     #[arg(long)]
     size: pencilbox_grid::Dims,
-    #[arg(long, value_parser = named::<Grade>(), default_value_t = Grade::Standard)]
-    difficulty: Grade,
+    /// The level the puzzles must have.
+    #[arg(long, value_parser = level_parser(), default_value_t = Level::Normal)]
+    difficulty: Level,
     /// Random seed (printed on stderr when omitted).
     #[arg(long)]
     seed: Option<u64>,
@@ -181,6 +203,12 @@ pub struct ConvertArgs {
     output: Output,
 }
 
+/// The levels the generator makes, by the engine's names (so `--help` and usage errors list
+/// them).
+fn level_parser() -> impl TypedValueParser<Value = Level> {
+    PossibleValuesParser::new(generate::offered_names()).try_map(|name| name.parse::<Level>())
+}
+
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Solve(args) => solve(args),
@@ -195,7 +223,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(crate::options::seed(args.seed));
-    let side = generate::max_side(args.difficulty);
+    let side = generate::max_side(args.difficulty).context("the generator does not make this level")?;
     if args.size.rows().max(args.size.cols()) > side {
         eprintln!("note: {} puzzles above {side}x{side} may take minutes", args.difficulty);
     }
@@ -215,38 +243,45 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
             println!("puzzle {}", i + 1);
         }
         let d = p.dims();
+        // The solution, when unique, tells the trials which state to refute; deep trials on a
+        // puzzle with several solutions would only search in vain.
+        let budget = budget(args.timeout)?;
+        let verdict = solve_one(p, args.timeout)?;
+        let solution = match &verdict {
+            Verdict::Unique(s) => Some(s),
+            _ => None,
+        };
+        let max_depth = if solution.is_some() { args.trial_depth } else { args.trial_depth.min(1) };
+        let limits = deduce::TrialLimits { max_depth, solution, deadline: budget.deadline };
         let mut deducer = Deducer::new(p);
         let mut steps = 0;
         let mut out = String::new();
-        let outcome = deducer.run(Rule::ALL, |step| {
-            steps += 1;
-            let list = |want: EdgeState| -> String {
-                let names: Vec<String> =
-                    step.fixed.iter().filter(|f| f.1 == want).map(|f| deduce::edge_name(d, f.0)).collect();
-                names.join(" ")
-            };
-            let (lines, crosses) = (list(EdgeState::Line), list(EdgeState::Cross));
-            let mut text = format!("step {steps}: {} at {}:", step.rule, step.at);
-            if !lines.is_empty() {
-                text.push_str(&format!(" line {lines}"));
-            }
-            if !crosses.is_empty() {
-                text.push_str(&format!(" cross {crosses}"));
-            }
-            let facts: Vec<String> = step.learned.iter().map(|f| f.describe(d)).collect();
-            if !facts.is_empty() {
-                text.push_str(&format!(" learned {}", facts.join("; ")));
-            }
-            out.push_str(&text);
-            out.push('\n');
-        });
+        let run = deducer
+            .explain(Rule::ALL, &limits, |m| {
+                steps += 1;
+                out.push_str(&format!("step {steps}: {}\n", m.describe(d)));
+            })
+            .with_context(|| format!("gave up after {} s (see --timeout)", args.timeout))?;
         emit(&out)?;
         let decided = d.edges().filter(|&e| deducer.state(e) != EdgeState::Unknown).count();
-        match outcome {
-            deduce::Outcome::Solved => println!("solved in {steps} steps"),
+        let trials = match run.trials {
+            0 => String::new(),
+            1 => format!(" (1 trial, depth {})", run.depth),
+            n => format!(" ({n} trials, deepest {})", run.depth),
+        };
+        match run.outcome {
+            deduce::Outcome::Solved => println!("solved in {steps} steps{trials}"),
             deduce::Outcome::Stuck => {
+                let why = match verdict {
+                    Verdict::Multiple(_) => "; the puzzle has more than one solution",
+                    _ => "",
+                };
+                let what = match max_depth {
+                    0 => "no rule applies".to_string(),
+                    _ => format!("no rule and no trial up to depth {max_depth} decides an edge"),
+                };
                 println!(
-                    "stuck after {steps} steps: no rule applies ({decided} of {} edges decided; the rest needs trial and error)",
+                    "stuck after {steps} steps: {what} ({decided} of {} edges decided{why})",
                     d.num_edges()
                 );
                 code = ExitCode::from(EXIT_VERDICT);
@@ -274,15 +309,23 @@ fn grade(args: GradeArgs) -> anyhow::Result<ExitCode> {
     let input = read(&args.input)?;
     let mut code = ExitCode::SUCCESS;
     for p in &input.puzzles {
-        match solve_one(p, args.timeout)? {
-            Verdict::Unique(_) => println!("{}", deduce::grade(p)),
-            Verdict::Multiple(_) => {
-                eprintln!("multiple solutions");
+        match level::grade(p, budget(args.timeout)?.deadline) {
+            Ok(g) if args.json => println!(
+                "{}",
+                serde_json::json!({ "level": g.level.to_string(), "steps": g.steps, "score": g.score })
+            ),
+            Ok(g) => println!("{}", g.level),
+            Err(e @ (GradeError::NotUnique | GradeError::NoSolution)) => {
+                eprintln!(
+                    "{}",
+                    if e == GradeError::NotUnique { "multiple solutions" } else { "no solution" }
+                );
                 code = ExitCode::from(EXIT_VERDICT);
             }
-            Verdict::NoSolution => {
-                eprintln!("no solution");
-                code = ExitCode::from(EXIT_VERDICT);
+            Err(e) => {
+                return Err(e).with_context(|| {
+                    format!("gave up after {} s without a level (see --timeout)", args.timeout)
+                });
             }
         }
     }

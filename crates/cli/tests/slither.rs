@@ -101,12 +101,42 @@ fn explain_prints_named_steps_and_the_picture() {
     // A puzzle the rules cannot finish: stuck, exit 1, partial picture.
     let o = run(&["explain"], "2 2\n. .\n. .\n");
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("stuck after 0 steps"));
+    assert!(stdout(&o).contains("stuck after 0 steps: no rule and no trial up to depth 1 decides an edge"));
+    assert!(stdout(&o).contains("the puzzle has more than one solution)"));
 }
 
 #[test]
-fn grade_names_the_difficulty() {
-    assert_eq!(stdout(&run(&["grade"], &example("thsl-1.in"))), "basic\n");
+fn explain_tells_a_trial_when_no_rule_applies() {
+    // A generated 5×5 `search` puzzle: the rules stop after 38 steps, a trial of depth 1 goes on.
+    let url = "https://puzz.link/p?slither/5/5/gbc51bg11ai3c";
+    let o = run(&["explain", url], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let trial = "step 39: trial (depth 1): suppose the edge between dots (4, 1) and (5, 1) (v(4,1)) is a line; \
+        then by “6 only way out” (1 step), the edge between dots (4, 0) and (4, 1) would close a loop that \
+        leaves the rest out: so it is a cross\n";
+    assert!(out.contains(trial), "{out}");
+    assert!(out.contains("\nstep 40: 6 only way out at dot (5, 1): line h(5,1)\n"), "{out}");
+    assert!(out.contains("\nsolved in 56 steps (1 trial, depth 1)\n"), "{out}");
+    // Without trials the rules alone get stuck there.
+    let o = run(&["explain", "--trial-depth", "0", url], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("\nstuck after 38 steps: no rule applies (41 of 60 edges decided)\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn grade_names_the_level() {
+    assert_eq!(stdout(&run(&["grade"], &example("thsl-1.in"))), "easy\n");
+    assert_eq!(
+        stdout(&run(&["grade", "--json"], &example("thsl-1.in"))),
+        "{\"level\":\"easy\",\"score\":6,\"steps\":6}\n"
+    );
+    // A puzzle that needs Loopy's Tricky deductions (its Normal ones are stuck).
+    assert_eq!(stdout(&run(&["grade", "4x4t0:3a3d3a0c2a0"], "")), "tricky\n");
     let o = run(&["grade"], "2 2\n. .\n. .\n");
     assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(1), "multiple solutions\n"));
 }

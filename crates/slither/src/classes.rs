@@ -53,6 +53,12 @@ impl Classes {
         (x, p)
     }
 
+    /// The parent of `x` in its class tree, `None` for a root.
+    pub fn parent(&self, x: u32) -> Option<u32> {
+        let p = self.parent[x as usize];
+        (p != x).then_some(p)
+    }
+
     /// Records that `x` and `y` have different (`differ`) or equal colours: `Ok(None)` when
     /// that was known, `Ok(Some(merge))` when two classes were joined, `Err` when the opposite
     /// was known.

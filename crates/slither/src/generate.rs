@@ -1,8 +1,11 @@
 //! Puzzle generation: a random loop, all its clues, then clues removed in random order as long
-//! as the solution stays unique and the grade stays at or below the target; a result whose
-//! final grade is not the target is discarded and another loop tried. Uniqueness is proven by
-//! the allowed deduction rules (which only ever fix what every solution has), and for the
-//! `search` grade by the solver with a small node budget, started from the deduced edges.
+//! as the techniques of the target level still solve the puzzle; a result whose level is not
+//! exactly the target (an easier one) is discarded and another loop tried. Solving with sound
+//! techniques proves the solution unique, so no other check is needed. For the trial levels,
+//! clues first go while the expert deductions solve the puzzle (cheap checks), then while the
+//! trials of the target depth do; before each of those, the solver (started from the deduced
+//! edges, with a small node budget) must prove the puzzle still unique, since trials on a
+//! puzzle with several solutions never solve it and would only take long to give up.
 
 use std::time::Instant;
 
@@ -11,23 +14,30 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::board::EdgeState;
-use crate::deduce::{Deducer, Grade, Outcome, Rule, grade, solves_within};
+use crate::deduce::{Deducer, Outcome, Rule};
+use crate::level::{self, GradeError, Level};
 use crate::puzzle::{Clue, Puzzle, Solution};
 use crate::solver;
 
 /// How many random loops the CLI and the web app let [`generate`] try before giving up. Every
-/// size up to [`max_side`] of its grade finds a puzzle well within this many.
+/// size up to [`max_side`] of its level finds a puzzle well within this many, except at
+/// `trial-2`, where about 1 loop in 100 gives one (some seeds find none).
 pub const ATTEMPTS: usize = 200;
 
-/// The largest side the web app offers, and the CLI generates without a warning, at `target`:
-/// what the generator finishes well within 20 s on two cores (seeds 1-5 took at most 15 s),
-/// where one size up (40x40 basic, 30x30 advanced or search) took close to or over a minute.
-/// Harder grades run deeper rules on every try, so they stop earlier.
-pub const fn max_side(target: Grade) -> usize {
+/// The largest side the web app offers, and the CLI generates without a warning, at `target`
+/// (`None`: the generator does not make puzzles of that level): what the generator finishes
+/// well within 20 s on two cores (seeds 1-5 took at most 10 s; docs/PERFORMANCE.md has the
+/// measurements). Harder levels run deeper techniques on every try, so they stop earlier.
+pub const fn max_side(target: Level) -> Option<usize> {
     match target {
-        Grade::Basic | Grade::Standard => 30,
-        Grade::Advanced => 25,
-        Grade::Search => 20,
+        Level::Easy | Level::Normal => Some(50),
+        Level::Tricky | Level::Hard => Some(40),
+        Level::Expert => Some(35),
+        Level::Trial(1) => Some(30),
+        // About 1 loop in 100 gives a trial-2 puzzle at 10x10 (fewer on smaller boards), and
+        // larger boards cost more per loop: 10x10 finds one in a few seconds, most of the time.
+        Level::Trial(2) => Some(10),
+        Level::Trial(_) => None,
     }
 }
 
@@ -101,19 +111,38 @@ const CHECK_NODES: u64 = 20;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GenerateError {
-    /// Every loop tried gave a puzzle of another grade.
+    /// Every loop tried gave a puzzle of another level.
     #[error("no {target} puzzle found in {attempts} attempts")]
-    NoPuzzle { target: Grade, attempts: usize },
+    NoPuzzle { target: Level, attempts: usize },
+    /// The generator does not make puzzles of this level ([`max_side`] is `None`).
+    #[error("the generator does not make {target} puzzles (it makes {})", offered_list())]
+    NotOffered { target: Level },
     /// The deadline passed first.
     #[error(transparent)]
     OutOfTime(#[from] OutOfTime),
 }
 
-/// A puzzle of the given size with exactly one solution and grade `target`, trying at most
+/// The levels the generator makes, as a list in words.
+fn offered_list() -> String {
+    let names: Vec<&str> = offered_names().collect();
+    pencilbox_grid::OneOf(&names).to_string()
+}
+
+/// The levels the generator makes, easiest first.
+pub fn offered() -> impl Iterator<Item = Level> {
+    Level::ALL.iter().copied().filter(|&l| max_side(l).is_some())
+}
+
+/// The names of the levels the generator makes, easiest first.
+pub fn offered_names() -> impl Iterator<Item = &'static str> {
+    Level::ALL.iter().zip(Level::names()).filter(|(l, _)| max_side(**l).is_some()).map(|(_, n)| n)
+}
+
+/// A puzzle of the given size with exactly one solution and level `target`, trying at most
 /// `attempts` random loops.
 pub fn generate(
     d: Dims,
-    target: Grade,
+    target: Level,
     attempts: usize,
     rng: &mut impl Rng,
 ) -> Result<Puzzle, GenerateError> {
@@ -121,55 +150,55 @@ pub fn generate(
 }
 
 /// Like [`generate`], but gives up once `deadline` has passed. The clock is read between loops,
-/// before every clue-removal check and inside the solver's searches, so the overrun is at most
-/// one deduction run.
+/// before every clue-removal check and inside the trials and the solver's searches, so the
+/// overrun is at most one deduction run.
 pub fn generate_until(
     d: Dims,
-    target: Grade,
+    target: Level,
     attempts: usize,
     deadline: Option<Instant>,
     rng: &mut impl Rng,
 ) -> Result<Puzzle, GenerateError> {
+    if max_side(target).is_none() {
+        return Err(GenerateError::NotOffered { target });
+    }
     let late = || past(deadline);
+    // Out of time inside a check counts as a failed check: the clue stays, and the loop below
+    // gives up at its next clock reading.
+    let solves = |p: &Puzzle, l: Level| level::solves_at(p, l, deadline).unwrap_or(false);
     for _ in 0..attempts {
         if late() {
             return Err(OutOfTime.into());
         }
         let s = random_loop(d, rng);
         let mut p = clues_of_loop(&s, |_| true);
-        let full = solver::count_within(&p, 2, solver::Budget { max_nodes: None, deadline })?;
-        if full.found != 1 || grade(&p) > target {
+        if !solves(&p, target) {
             continue;
         }
         let mut order: Vec<Cell> = d.cells().collect();
         order.shuffle(rng);
-        // Solving by the allowed rules proves uniqueness, and is fast. For the search grade,
-        // clues go first as long as the advanced rules still solve the puzzle (cheap checks),
-        // and only the clues left after that are tried with the solver.
-        let deducible = target.min(Grade::Advanced);
-        // Once late, every check fails at once (clues are kept) and the loop below gives up.
-        remove_clues(&mut p, &order, |p| !late() && solves_within(p, deducible));
-        if target == Grade::Search {
+        if target > Level::Expert {
+            remove_clues(&mut p, &order, |p| !late() && solves(p, Level::Expert));
             let budget = solver::Budget { max_nodes: Some(CHECK_NODES), deadline };
-            // Only a proven answer counts: a removal whose check runs out of budget (a rare,
-            // heavy-tailed search) keeps its clue.
-            remove_clues(&mut p, &order, |p| !late() && proven_unique(p, budget));
+            remove_clues(&mut p, &order, |p| !late() && proven_unique(p, budget) && solves(p, target));
+        } else {
+            remove_clues(&mut p, &order, |p| !late() && solves(p, target));
         }
-        // Re-checked from scratch: the grade, and uniqueness without a budget (every accepted
-        // removal was already proven unique; this guards the whole pipeline).
-        if late() {
-            return Err(OutOfTime.into());
-        }
-        if grade(&p) == target && proven_unique(&p, solver::Budget { max_nodes: None, deadline }) {
-            return Ok(p);
+        // Re-graded from scratch: the level must be the target, not an easier one.
+        match level::grade_unique(&p, deadline) {
+            Ok(g) if g.level == target => return Ok(p),
+            Err(GradeError::OutOfTime(e)) => return Err(e.into()),
+            // An easier level (the other errors cannot happen: the target's techniques solve
+            // the puzzle, so it has one solution).
+            _ => {}
         }
     }
     Err(GenerateError::NoPuzzle { target, attempts })
 }
 
-/// Whether `p` has exactly one solution, proven within `budget`: by the advanced rules alone,
-/// or by the solver started from what those rules fix (sound, so every solution keeps those
-/// edges; far fewer unknown edges to search).
+/// Whether `p` has exactly one solution, proven within `budget`: by the deduce engine's rules
+/// alone, or by the solver started from what those rules fix (sound, so every solution keeps
+/// those edges; far fewer unknown edges to search).
 fn proven_unique(p: &Puzzle, budget: solver::Budget) -> bool {
     let mut deducer = Deducer::new(p);
     match deducer.run_quietly(Rule::ALL) {

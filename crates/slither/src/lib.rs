@@ -14,6 +14,8 @@ mod classes;
 pub mod deduce;
 pub mod format;
 pub mod generate;
+pub mod level;
+pub mod loopy;
 mod paths;
 pub mod puzzle;
 pub mod solver;

@@ -123,6 +123,46 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Trials are sound: every edge a trial decides (the state it refutes never holds) agrees
+    /// with every solution. With one solution, trials up to depth 3 finish the puzzle, both
+    /// when told step by step and quietly; with several (trials up to depth 1: deeper searches
+    /// that find nothing take long) they never claim a contradiction.
+    #[test]
+    fn trials_are_sound_and_finish_unique_puzzles(
+        r in 2usize..=4, c in 2usize..=4, pick in any::<proptest::sample::Index>(), keep in any::<u16>()
+    ) {
+        use pencilbox_slither::EdgeState;
+        use pencilbox_slither::deduce::{Deducer, Outcome, Rule, TrialLimits};
+        let d = Dims::new(r, c).unwrap();
+        let loops = all_loops(d);
+        let p = kept_clues(&loops[pick.index(loops.len())], keep);
+        let solutions: Vec<&Solution> = loops.iter().filter(|l| meets(&p, l)).collect();
+        let max_depth = if solutions.len() == 1 { 3 } else { 1 };
+        let limits = TrialLimits { max_depth, solution: None, deadline: None };
+        let mut bad = None;
+        let mut deducer = Deducer::new(&p);
+        let run = deducer.explain(Rule::ALL, &limits, |m| {
+            for (e, state) in m.fixed() {
+                if solutions.iter().any(|sol| sol.is_line(e) != (state == EdgeState::Line)) && bad.is_none() {
+                    bad = Some(m.describe(d));
+                }
+            }
+        }).unwrap();
+        let text = pencilbox_slither::format::to_text(&p);
+        prop_assert!(bad.is_none(), "{:?} on\n{}", bad, text);
+        prop_assert_ne!(run.outcome, Outcome::Contradiction, "{}", text);
+        let quiet = Deducer::new(&p).run_with_trials(Rule::ALL, &limits).unwrap();
+        prop_assert_eq!(quiet.outcome, run.outcome, "{}", text);
+        if solutions.len() == 1 {
+            prop_assert_eq!(run.outcome, Outcome::Solved, "{}", text);
+            prop_assert_eq!(&deducer.lines(), solutions[0]);
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
     /// The incremental deduction (rules look only near the last changes) reaches the same
@@ -130,12 +170,13 @@ proptest! {
     /// generated puzzles hard enough to need the stronger rules (or to get stuck).
     #[test]
     fn incremental_deduction_matches_exhaustive_rescans(
-        r in 4usize..=9, c in 4usize..=9, search in any::<bool>(), seed in any::<u64>()
+        r in 4usize..=9, c in 4usize..=9, trial in any::<bool>(), seed in any::<u64>()
     ) {
-        use pencilbox_slither::deduce::{Deducer, Grade, Rule};
+        use pencilbox_slither::deduce::{Deducer, Rule};
+        use pencilbox_slither::level::Level;
         use rand::SeedableRng;
         let d = Dims::new(r, c).unwrap();
-        let target = if search { Grade::Search } else { Grade::Advanced };
+        let target = if trial { Level::Trial(1) } else { Level::Expert };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let Ok(p) = pencilbox_slither::generate::generate(d, target, 5, &mut rng) else { return Ok(()) };
         for rules in [Rule::BASIC, Rule::STANDARD, Rule::ALL] {

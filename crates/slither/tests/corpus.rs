@@ -6,29 +6,8 @@
 #[path = "support/corpus.rs"]
 mod corpus;
 
-use pencilbox_slither::{Puzzle, Solution, Verdict, format, solver};
-
-/// The corpus solution: `x` inside, `-` outside cells; `None` for the malformed entries.
-fn corpus_solution(p: &Puzzle, text: &str) -> Option<Solution> {
-    let d = p.dims();
-    let inside: Vec<bool> =
-        text.lines().skip(1).flat_map(|l| l.split_whitespace()).map(|t| t == "x").collect();
-    (inside.len() == d.num_cells()).then(|| Solution::from_inside(d, &inside)).filter(|s| p.is_solution(s))
-}
-
-/// `(name, puzzle, solution text)` of every entry, sorted by name.
-fn entries(json: &serde_json::Value) -> Vec<(String, Puzzle, Option<String>)> {
-    let data = json["data"].as_object().unwrap();
-    let mut out: Vec<_> = data
-        .iter()
-        .map(|(name, e)| {
-            let p = format::parse(e["problem"].as_str().unwrap()).unwrap().puzzles.remove(0);
-            (name.clone(), p, e["solution"].as_str().map(str::to_string))
-        })
-        .collect();
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
-}
+use corpus::{corpus_solution, entries};
+use pencilbox_slither::{Puzzle, Verdict, format, solver};
 
 fn check(name: &str, p: &Puzzle, solution: Option<&String>) {
     let Verdict::Unique(s) = solver::solve(p) else { panic!("{name}: expected a unique solution") };

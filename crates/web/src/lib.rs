@@ -118,6 +118,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/slither/solve", post(slither::solve))
         .route("/api/slither/check", post(slither::check))
         .route("/api/slither/hint", post(slither::hint))
+        .route("/api/slither/grade", post(slither::grade))
         .route("/api/slither/generate", post(slither::generate))
         .route("/api/islands/generate", post(islands::generate))
         .route("/api/islands/move", post(islands::engine_move))

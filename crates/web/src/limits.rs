@@ -4,7 +4,6 @@
 use axum::Json;
 use axum::extract::State;
 use pencilbox_grid::Named;
-use pencilbox_slither::deduce::Grade;
 use serde::Serialize;
 
 use crate::Shared;
@@ -62,8 +61,11 @@ struct SlitherLimits {
     max_side: usize,
     /// The loops `/api/slither/generate` tries before giving up.
     generate_attempts: usize,
-    /// Per difficulty, easiest first: the largest side worth asking `/api/slither/generate`
-    /// for (larger ones rarely finish within the time limit).
+    /// The difficulty levels, easiest first (`/api/slither/grade` may also answer a deeper
+    /// `trial-N`).
+    levels: Vec<&'static str>,
+    /// Per level the generator makes, easiest first: the largest side worth asking
+    /// `/api/slither/generate` for (larger ones rarely finish within the time limit).
     generate: Vec<GenerateLimit>,
 }
 
@@ -94,9 +96,11 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
         slither: SlitherLimits {
             max_side: crate::slither::MAX_SIDE,
             generate_attempts: generate::ATTEMPTS,
-            generate: Grade::ALL
-                .iter()
-                .map(|&g| GenerateLimit { difficulty: g.to_string(), max_side: generate::max_side(g) })
+            levels: pencilbox_slither::level::Level::names().collect(),
+            generate: generate::offered()
+                .filter_map(|l| {
+                    Some(GenerateLimit { difficulty: l.to_string(), max_side: generate::max_side(l)? })
+                })
                 .collect(),
         },
         walls: SideLimit { max_side: crate::walls::MAX_SIDE },

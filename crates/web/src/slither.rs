@@ -1,13 +1,14 @@
-//! `/api/slither/{parse,solve,check,hint,generate}`.
+//! `/api/slither/{parse,solve,check,hint,grade,generate}`.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
-use pencilbox_grid::{Cell, Dims, Dot, Edge, Named, OutOfTime};
+use pencilbox_grid::{Cell, Dims, Dot, Edge, OutOfTime};
 use pencilbox_slither::check::{Problem, Verdict as CheckVerdict};
-use pencilbox_slither::deduce::{Deducer, Grade, Rule, grade};
+use pencilbox_slither::deduce::{self, Advice, HintError, Move, Places};
 use pencilbox_slither::generate::{self, GenerateError};
+use pencilbox_slither::level::{self, GradeError, Level};
 use pencilbox_slither::{Clue, EdgeState, Puzzle, format, solver};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -236,39 +237,94 @@ pub struct Fix {
     state: &'static str,
 }
 
+fn state_name(s: EdgeState) -> &'static str {
+    if s == EdgeState::Line { "line" } else { "cross" }
+}
+
+fn fixes(fixed: &[(Edge, EdgeState)]) -> Vec<Fix> {
+    fixed.iter().map(|&(e, s)| Fix { edge: e.index(), state: state_name(s) }).collect()
+}
+
+/// Places to highlight: cells and dots as `[row, col]`, edges by number.
+#[derive(Debug, Default, Serialize)]
+pub struct Highlight {
+    cells: Vec<[usize; 2]>,
+    dots: Vec<[usize; 2]>,
+    edges: Vec<usize>,
+}
+
+impl From<Places> for Highlight {
+    fn from(p: Places) -> Self {
+        Highlight {
+            cells: p.cells.iter().map(|c| [c.row, c.col]).collect(),
+            dots: p.dots.iter().map(|d| [d.row, d.col]).collect(),
+            edges: p.edges.iter().map(|e| e.index()).collect(),
+        }
+    }
+}
+
+/// One move of a hint's reasoning.
+#[derive(Debug, Serialize)]
+pub struct HintMove {
+    /// The rule's name, or `trial`.
+    rule: String,
+    /// Where: the cell or dot the rule looked at; for a trial, the edge assumed.
+    at: String,
+    /// The move in words.
+    text: String,
+    /// 0 for a deduction step, else the trial's depth.
+    depth: usize,
+    fixed: Vec<Fix>,
+    /// Facts learned (pair states, colour relations), in words.
+    learned: Vec<String>,
+    #[serde(flatten)]
+    places: Highlight,
+}
+
+fn hint_move(d: Dims, m: &Move) -> HintMove {
+    let (rule, at, learned) = match m {
+        Move::Step(s) => {
+            (s.rule.name().to_string(), s.at.clone(), s.learned.iter().map(|f| f.describe(d)).collect())
+        }
+        Move::Trial(t) => ("trial".to_string(), deduce::edge_name(d, t.edge), Vec::new()),
+    };
+    HintMove {
+        rule,
+        at,
+        text: m.describe(d),
+        depth: m.depth(),
+        fixed: fixes(&m.fixed()),
+        learned,
+        places: m.places(d).into(),
+    }
+}
+
 #[derive(Debug, Serialize)]
 pub struct HintResponse {
-    /// `mistake` (the puzzle has one solution and some marks disagree with it: `wrong` lists
-    /// them), `step` (a deduction), `stuck` (no rule applies), `contradiction` (the marks are
-    /// part of no solution) or `solved` (every edge is decided).
+    /// `step` (edges decided: `fixed`), `mistake` (the puzzle has one solution and some marks
+    /// disagree with it: `wrong` lists them), `contradiction` (the marks are part of no
+    /// solution), `solved` (every edge is decided) or `stuck` (neither a rule nor a trial
+    /// decides an edge: the puzzle has several solutions, or needs deeper trials).
     status: &'static str,
+    /// The last move's rule (`trial` for a trial).
     rule: Option<String>,
+    /// Where the last move applied (for a trial, the edge assumed); with `mistake`, a summary.
     at: Option<String>,
+    /// The edges decided (at least one with `step`).
     fixed: Vec<Fix>,
     /// With `mistake`: the marked edges that disagree with the solution (a line off the loop or
     /// a cross on it), in edge order.
     wrong: Vec<usize>,
-}
-
-/// The player's marks that disagree with the puzzle's solution, when it has exactly one and the
-/// solver finds it before `deadline` (else none: with several solutions or none, a mark cannot
-/// be called wrong, and the deduction rules speak instead).
-fn wrong_marks(p: &Puzzle, marks: &[EdgeState], deadline: Instant) -> Vec<usize> {
-    let budget = solver::Budget { max_nodes: None, deadline: Some(deadline) };
-    let Ok(solver::Verdict::Unique(solution)) = solver::solve_within(p, budget) else {
-        return vec![];
-    };
-    let mut on_loop = vec![false; marks.len()];
-    for e in solution.edges() {
-        on_loop[e.index()] = true;
-    }
-    (0..marks.len())
-        .filter(|&e| match marks[e] {
-            EdgeState::Line => !on_loop[e],
-            EdgeState::Cross => on_loop[e],
-            _ => false,
-        })
-        .collect()
+    /// 0 when deductions decide the edges, else the depth of the trial.
+    depth: usize,
+    /// The whole reasoning in words (with `contradiction`: what breaks).
+    text: Option<String>,
+    /// The reasoning, in order: the steps that learned facts the last move needs, then the
+    /// last move (a step fixing edges, or a trial).
+    steps: Vec<HintMove>,
+    /// Every place the reasoning looked at (with `contradiction`: where it breaks).
+    #[serde(flatten)]
+    places: Highlight,
 }
 
 pub async fn hint(
@@ -278,40 +334,83 @@ pub async fn hint(
     let (p, marks) = req.read()?;
     let budget = config.budget(None, Duration::from_secs(10))?;
     let out = run_engine(&config, budget, move |deadline| {
-        let empty = HintResponse { status: "", rule: None, at: None, fixed: vec![], wrong: vec![] };
-        // A wrong mark that breaks no rule yet would lead the rules astray: name it first.
-        let wrong = wrong_marks(&p, &marks, deadline);
-        if !wrong.is_empty() {
-            let at = format!(
-                "{} of your marks disagree{} with the solution",
-                wrong.len(),
-                if wrong.len() == 1 { "s" } else { "" }
-            );
-            return Ok(HintResponse { status: "mistake", at: Some(at), wrong, ..empty });
+        let d = p.dims();
+        let mut r = HintResponse {
+            status: "",
+            rule: None,
+            at: None,
+            fixed: vec![],
+            wrong: vec![],
+            depth: 0,
+            text: None,
+            steps: vec![],
+            places: Highlight::default(),
+        };
+        match deduce::advise(&p, &marks, deduce::HINT_DEPTH, Some(deadline)) {
+            Ok(Advice::Hint(h)) => {
+                let last = hint_move(d, h.last());
+                r.status = "step";
+                (r.rule, r.at, r.fixed, r.depth) = (Some(last.rule), Some(last.at), last.fixed, h.depth());
+                r.text = Some(h.describe(d));
+                r.places = h.places(d).into();
+                r.steps = h.chain.iter().map(|m| hint_move(d, m)).collect();
+            }
+            Ok(Advice::Mistake { wrong }) => {
+                r.status = "mistake";
+                let n = wrong.len();
+                r.at = Some(format!(
+                    "{n} of your marks disagree{} with the solution",
+                    if n == 1 { "s" } else { "" }
+                ));
+                r.wrong = wrong.iter().map(|e| e.index()).collect();
+            }
+            Ok(Advice::Contradiction(c)) => {
+                r.status = "contradiction";
+                r.text = Some(c.describe(d));
+                r.places = c.places(d).into();
+            }
+            Ok(Advice::Solved) => r.status = "solved",
+            Ok(_) => r.status = "stuck",
+            Err(HintError::OutOfTime(_)) => return Err(ApiError::out_of_time(budget)),
+            Err(e) => return Err(ApiError::bad(e.to_string())),
         }
-        if marks.iter().all(|&m| m != EdgeState::Unknown) {
-            return Ok(HintResponse { status: "solved", ..empty });
+        Ok(r)
+    })
+    .await?;
+    Ok(Json(out))
+}
+
+#[derive(Debug, Serialize)]
+pub struct GradeResponse {
+    /// `unique`, `multiple` or `none`: only a puzzle with one solution has a level.
+    verdict: &'static str,
+    /// The least level whose techniques solve the puzzle (`easy` … `expert`, `trial-N`).
+    level: Option<String>,
+    /// The steps of the solve at that level.
+    steps: Option<u32>,
+    /// Orders puzzles within a level (higher is harder).
+    score: Option<u32>,
+}
+
+pub async fn grade(
+    State(config): State<Shared>,
+    Body(req): Body<SolveRequest>,
+) -> Result<Json<GradeResponse>, ApiError> {
+    let p = read_puzzle(&req.puzzle)?;
+    let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
+    let out = run_engine(&config, budget, move |deadline| {
+        let none = |verdict| GradeResponse { verdict, level: None, steps: None, score: None };
+        match level::grade(&p, Some(deadline)) {
+            Ok(g) => Ok(GradeResponse {
+                verdict: "unique",
+                level: Some(g.level.to_string()),
+                steps: Some(g.steps),
+                score: Some(g.score),
+            }),
+            Err(GradeError::NotUnique) => Ok(none("multiple")),
+            Err(GradeError::NoSolution) => Ok(none("none")),
+            Err(_) => Err(ApiError::out_of_time(budget)),
         }
-        let deducer = Deducer::with_states(&p, &marks)
-            .ok_or_else(|| ApiError::internal("marks of the wrong length"))?;
-        Ok(match deducer.next_step(Rule::ALL) {
-            Err(_) => HintResponse { status: "contradiction", ..empty },
-            Ok(None) => HintResponse { status: "stuck", ..empty },
-            Ok(Some(step)) => HintResponse {
-                status: "step",
-                rule: Some(step.rule.name().to_string()),
-                at: Some(step.at),
-                fixed: step
-                    .fixed
-                    .iter()
-                    .map(|&(e, s)| Fix {
-                        edge: e.index(),
-                        state: if s == EdgeState::Line { "line" } else { "cross" },
-                    })
-                    .collect(),
-                wrong: vec![],
-            },
-        })
     })
     .await?;
     Ok(Json(out))
@@ -322,7 +421,7 @@ pub async fn hint(
 pub struct GenerateRequest {
     rows: usize,
     cols: usize,
-    /// `basic`, `standard`, `advanced` or `search`.
+    /// A level the generator makes (`GET /api/limits` lists them).
     difficulty: String,
     seed: Option<u64>,
     time_ms: Option<u64>,
@@ -331,7 +430,8 @@ pub struct GenerateRequest {
 #[derive(Debug, Serialize)]
 pub struct GenerateResponse {
     seed: u64,
-    difficulty: &'static str,
+    /// The puzzle's level: the one asked for.
+    difficulty: String,
     #[serde(flatten)]
     puzzle: PuzzleInfo,
 }
@@ -340,7 +440,10 @@ pub async fn generate(
     State(config): State<Shared>,
     Body(req): Body<GenerateRequest>,
 ) -> Result<Json<GenerateResponse>, ApiError> {
-    let target: Grade = req.difficulty.parse()?;
+    let target: Level = req.difficulty.parse()?;
+    if generate::max_side(target).is_none() {
+        return Err(ApiError::bad(GenerateError::NotOffered { target }.to_string()));
+    }
     if !(2..=MAX_SIDE).contains(&req.rows) || !(2..=MAX_SIDE).contains(&req.cols) {
         return Err(ApiError::bad(format!("rows and cols must be between 2 and {MAX_SIDE}")));
     }
@@ -350,7 +453,8 @@ pub async fn generate(
     let out = run_engine(&config, budget, move |deadline| {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         match generate::generate_until(d, target, generate::ATTEMPTS, Some(deadline), &mut rng) {
-            Ok(p) => Ok(GenerateResponse { seed, difficulty: grade(&p).name(), puzzle: info(&p) }),
+            // The generator re-grades every puzzle: its level is the target.
+            Ok(p) => Ok(GenerateResponse { seed, difficulty: target.to_string(), puzzle: info(&p) }),
             Err(GenerateError::OutOfTime(_)) => Err(ApiError::out_of_time(budget)),
             Err(e) => Err(ApiError::bad(format!("{e} on a {d} board; try another seed or difficulty"))),
         }

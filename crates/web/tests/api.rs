@@ -117,12 +117,19 @@ async fn limits_are_the_engines_and_the_servers() {
     assert_eq!(v["slither"]["max_side"], 100);
     assert_eq!(v["slither"]["generate_attempts"], 200);
     assert_eq!(
+        v["slither"]["levels"],
+        json!(["easy", "normal", "tricky", "hard", "expert", "trial-1", "trial-2"])
+    );
+    assert_eq!(
         v["slither"]["generate"],
         json!([
-            { "difficulty": "basic", "max_side": 30 },
-            { "difficulty": "standard", "max_side": 30 },
-            { "difficulty": "advanced", "max_side": 25 },
-            { "difficulty": "search", "max_side": 20 },
+            { "difficulty": "easy", "max_side": 50 },
+            { "difficulty": "normal", "max_side": 50 },
+            { "difficulty": "tricky", "max_side": 40 },
+            { "difficulty": "hard", "max_side": 40 },
+            { "difficulty": "expert", "max_side": 35 },
+            { "difficulty": "trial-1", "max_side": 30 },
+            { "difficulty": "trial-2", "max_side": 10 },
         ])
     );
     assert_eq!(v["walls"], json!({ "max_side": 32 }));
@@ -414,21 +421,35 @@ async fn slither_parse_solve_generate() {
     assert_eq!(ok("/api/slither/solve", json!({ "puzzle": "1 1\n1\n" })).await["verdict"], "none");
 
     let g =
-        ok("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "basic", "seed": 7 })).await;
-    assert_eq!((g["seed"].as_u64(), g["difficulty"].as_str()), (Some(7), Some("basic")));
+        ok("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "tricky", "seed": 7 })).await;
+    assert_eq!((g["seed"].as_u64(), g["difficulty"].as_str()), (Some(7), Some("tricky")));
     let g2 =
-        ok("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "basic", "seed": 7 })).await;
+        ok("/api/slither/generate", json!({ "rows": 5, "cols": 5, "difficulty": "tricky", "seed": 7 })).await;
     assert_eq!(g, g2, "a seed reproduces the puzzle");
     assert_eq!(ok("/api/slither/solve", json!({ "puzzle": g["url"] })).await["verdict"], "unique");
+    let graded = ok("/api/slither/grade", json!({ "puzzle": g["url"] })).await;
+    assert_eq!((graded["verdict"].as_str(), graded["level"].as_str()), (Some("unique"), Some("tricky")));
+    assert!(graded["score"].as_u64().unwrap() >= 1 && graded["steps"].as_u64().unwrap() >= 1);
+    assert_eq!(
+        ok("/api/slither/grade", json!({ "puzzle": "1 2\n. .\n" })).await,
+        json!({ "verdict": "multiple", "level": null, "steps": null, "score": null })
+    );
+    assert_eq!(ok("/api/slither/grade", json!({ "puzzle": "1 1\n1\n" })).await["verdict"], "none");
     bad(
         "/api/slither/generate",
         json!({ "rows": 5, "cols": 5, "difficulty": "fiendish" }),
-        "expected basic, standard, advanced or search",
+        r#"unknown level "fiendish": expected easy, normal, tricky, hard, expert or trial-N (N = 1, 2, ...)"#,
     )
     .await;
     bad(
         "/api/slither/generate",
-        json!({ "rows": 500, "cols": 5, "difficulty": "basic" }),
+        json!({ "rows": 5, "cols": 5, "difficulty": "trial-3" }),
+        "the generator does not make trial-3 puzzles (it makes easy, normal, tricky, hard, expert, trial-1 or trial-2)",
+    )
+    .await;
+    bad(
+        "/api/slither/generate",
+        json!({ "rows": 500, "cols": 5, "difficulty": "easy" }),
         "between 2 and 100",
     )
     .await;
@@ -481,6 +502,67 @@ async fn slither_check_finds_each_problem_and_hint_steps() {
     assert_eq!(ok("/api/slither/hint", json!({ "puzzle": "2 2\n. .\n. .\n" })).await["status"], "stuck");
     let v = ok("/api/slither/hint", json!({ "puzzle": puzzle, "lines": [cell_edges(2, 2)[0]] })).await;
     assert_eq!(v["status"], "contradiction");
+    // What breaks, in words and in place.
+    assert_eq!(
+        (v["text"].as_str(), &v["cells"]),
+        (Some("the 0 at cell (2, 2) would have one line"), &json!([[2, 2]]))
+    );
+}
+
+/// Hints from an empty board, applied as the page applies them, until `solved`: every hint
+/// decides at least one edge not decided before, none repeats another, a step that only learns
+/// facts comes before the step it leads to, a trial decides an edge when no rule does, and the
+/// end is the solver's solution. The puzzle is a generated 5×5 `search` one.
+#[tokio::test]
+async fn slither_hints_always_decide_an_edge_until_solved() {
+    let url = "https://puzz.link/p?slither/5/5/gbc51bg11ai3c";
+    let (mut lines, mut crosses): (Vec<u64>, Vec<u64>) = (vec![], vec![]);
+    let mut texts = std::collections::HashSet::new();
+    let (mut facts_first, mut trials) = (0, 0);
+    loop {
+        let v = ok("/api/slither/hint", json!({ "puzzle": url, "lines": lines, "crosses": crosses })).await;
+        if v["status"] == "solved" {
+            break;
+        }
+        assert_eq!(v["status"], "step", "{v}");
+        let fixed = v["fixed"].as_array().unwrap();
+        assert!(!fixed.is_empty(), "{v}");
+        for f in fixed {
+            let e = f["edge"].as_u64().unwrap();
+            assert!(!lines.contains(&e) && !crosses.contains(&e), "{v}");
+            if f["state"] == "line" { lines.push(e) } else { crosses.push(e) }
+        }
+        assert!(texts.insert(v["text"].as_str().unwrap().to_string()), "a hint repeats: {v}");
+        let steps = v["steps"].as_array().unwrap();
+        let (last, before) = steps.split_last().unwrap();
+        assert_eq!(
+            (&last["fixed"], &last["rule"], last["depth"].as_u64()),
+            (&v["fixed"], &v["rule"], v["depth"].as_u64())
+        );
+        for s in before {
+            assert!(
+                s["fixed"].as_array().unwrap().is_empty() && !s["learned"].as_array().unwrap().is_empty(),
+                "{v}"
+            );
+        }
+        facts_first += usize::from(!before.is_empty());
+        if v["rule"] == "trial" {
+            trials += 1;
+            assert_eq!(v["depth"], 1);
+            let text = v["text"].as_str().unwrap();
+            assert!(
+                text.contains("trial (depth 1): suppose the edge between dots ")
+                    && text.ends_with("so it is a cross"),
+                "{text}"
+            );
+            // The assumed edge is highlighted.
+            assert!(v["edges"].as_array().unwrap().contains(&fixed[0]["edge"]), "{v}");
+        }
+    }
+    assert!(facts_first > 0 && trials > 0, "facts first {facts_first}, trials {trials}");
+    let solution = ok("/api/slither/solve", json!({ "puzzle": url })).await;
+    lines.sort();
+    assert_eq!(json!(lines), solution["edges"]);
 }
 
 #[tokio::test]
@@ -594,7 +676,7 @@ async fn slither_solve_of_a_hard_big_puzzle_stops_at_its_budget() {
     let (status, v) = post_raw(
         &app,
         "/api/slither/generate",
-        json!({ "rows": 100, "cols": 100, "difficulty": "search", "time_ms": 100 }).to_string(),
+        json!({ "rows": 100, "cols": 100, "difficulty": "trial-2", "time_ms": 100 }).to_string(),
     )
     .await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
@@ -615,6 +697,7 @@ async fn random_json_bodies_never_500_nor_hang() {
         "/api/slither/solve",
         "/api/slither/check",
         "/api/slither/hint",
+        "/api/slither/grade",
         "/api/slither/generate",
         "/api/islands/generate",
         "/api/islands/move",
@@ -650,10 +733,11 @@ async fn random_json_bodies_never_500_nor_hang() {
                     "",
                     "strong",
                     "basic",
+                    "tricky",
                     "small",
                     "0000",
                     "p?slither/2/2/dd"
-                ][rng.random_range(0..9)]
+                ][rng.random_range(0..10)]
             ),
             2 => json!([rng.random_range(0..30), rng.random_range(0..30)]),
             3 => json!([[rng.random_range(0..4), rng.random_range(0..4)], [0, 1]]),

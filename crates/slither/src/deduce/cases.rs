@@ -5,14 +5,15 @@
 
 use pencilbox_grid::{Cell, Dot, Edge};
 
+use super::contradiction::Contradiction;
 use super::geometry::{Corner, Quadrant, dot_edges4};
 use super::queues::Site;
 use super::rules::Rule;
 use super::state::{AT_LEAST, AT_MOST, Deducer, Fixes, PairId, Region};
 use super::{Fact, Step, edge_name};
-use crate::board::{Conflict, EdgeState};
+use crate::board::EdgeState;
 
-type Found = Result<Option<Step>, Conflict>;
+type Found = Result<Option<Step>, Contradiction>;
 
 /// A local case analysis: up to four edge slots, the pair constraints among them, the regions
 /// (cells or the outside) they separate, and the count the lines must meet.
@@ -56,7 +57,10 @@ impl Deducer {
             return Ok(None);
         }
         let s = if pa == pb { EdgeState::Cross } else { EdgeState::Line };
-        self.fresh(Rule::Colouring, format_args!("edge {}", edge_name(self.d, e)), vec![(e, s)])
+        let at = format_args!("edge {}", edge_name(self.d, e));
+        let step = self.fresh(Rule::Colouring, Site::Edge(e), at, vec![(e, s)])?;
+        let cells: Vec<Cell> = self.d.edge_cells(e).into_iter().flatten().collect();
+        Ok(step.map(|s| self.with_places(s, &cells, &[])))
     }
 
     /// The case analysis at a clued cell: its four sides, the clue, the pair states at its
@@ -108,7 +112,9 @@ impl Deducer {
     /// states, and (with `colours`) colour relations. `Err` when no case remains.
     pub(super) fn cases(&self, rule: Rule, local: &Option<Local>, colours: bool) -> Found {
         let Some(l) = local else { return Ok(None) };
-        let Some(sum) = self.summarize(l, colours) else { return Err(Conflict) };
+        let Some(sum) = self.summarize(l, colours) else {
+            return Err(Contradiction::NoWay { rule, site: l.site });
+        };
         let (fixed, after) = self.decided_edges(l, &sum);
         let mut learned = self.pair_facts(l, &sum, &after);
         if colours {
@@ -117,12 +123,11 @@ impl Deducer {
         if fixed.is_empty() && learned.is_empty() {
             return Ok(None);
         }
-        let at = match l.site {
-            Site::Cell(cell) => self.label(format_args!("cell {cell}")),
-            Site::Dot(dot) => self.label(format_args!("dot {dot}")),
-            _ => String::new(),
-        };
-        Ok(Some(Step { rule, at, fixed, learned }))
+        Ok(Some(match l.site {
+            Site::Cell(cell) => self.step(rule, l.site, format_args!("cell {cell}"), fixed, learned),
+            Site::Dot(dot) => self.step(rule, l.site, format_args!("dot {dot}"), fixed, learned),
+            _ => self.step(rule, l.site, format_args!(""), fixed, learned),
+        }))
     }
 
     /// What every consistent case of `l` shares; `None` when no case is consistent.

@@ -99,7 +99,7 @@ impl Quadrant {
     }
 
     /// The slots of the quadrant's two edges in the dot's `[up, down, left, right]`
-    /// ([`dot_edges4`]).
+    /// (as `dot_edges4` lists them).
     pub const fn slots(self) -> [usize; 2] {
         SLOTS[self.index()]
     }
@@ -132,7 +132,7 @@ pub(crate) fn dot_edges4(d: Dims, dot: Dot) -> [Option<Edge>; 4] {
 /// A straight line across the board between two rows or two columns of dots: a closed loop
 /// crosses it an even number of times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Cut {
+pub enum Cut {
     /// Across column `c`: the horizontal edges of that column.
     Column(usize),
     /// Across row `r`: the vertical edges of that row.
@@ -141,24 +141,24 @@ pub(crate) enum Cut {
 
 impl Cut {
     /// The number of cuts of a board: its columns, then its rows.
-    pub const fn count(d: Dims) -> usize {
+    pub(crate) const fn count(d: Dims) -> usize {
         d.cols() + d.rows()
     }
 
     /// Columns first, then rows.
-    pub const fn index(self, d: Dims) -> usize {
+    pub(crate) const fn index(self, d: Dims) -> usize {
         match self {
             Cut::Column(c) => c,
             Cut::Row(r) => d.cols() + r,
         }
     }
 
-    pub const fn at(d: Dims, i: usize) -> Cut {
+    pub(crate) const fn at(d: Dims, i: usize) -> Cut {
         if i < d.cols() { Cut::Column(i) } else { Cut::Row(i - d.cols()) }
     }
 
     /// The cut an edge crosses.
-    pub const fn of(d: Dims, e: Edge) -> Cut {
+    pub(crate) const fn of(d: Dims, e: Edge) -> Cut {
         match d.edge_coords(e) {
             (Orientation::Horizontal, _, c) => Cut::Column(c),
             (Orientation::Vertical, r, _) => Cut::Row(r),

@@ -3,14 +3,16 @@
 
 use pencilbox_grid::Edge;
 
+use super::contradiction::Contradiction;
 use super::geometry::Cut;
 use super::lowpoints::{Lowpoints, UNSEEN};
+use super::queues::Site;
 use super::rules::Rule;
 use super::state::{Deducer, Region};
 use super::{Fact, Step};
-use crate::board::{Conflict, EdgeState};
+use crate::board::EdgeState;
 
-type Found = Result<Option<Step>, Conflict>;
+type Found = Result<Option<Step>, Contradiction>;
 
 impl Deducer {
     /// At an edge queued by the loop bookkeeping: if it joins the two ends of one path, it
@@ -24,7 +26,7 @@ impl Deducer {
                 .filter(|&x| self.state(x) == EdgeState::Unknown)
                 .map(|x| (x, EdgeState::Cross))
                 .collect();
-            return self.fresh(Rule::NoPrematureLoop, format_args!("the closed loop"), fixes);
+            return self.fresh(Rule::NoPrematureLoop, Site::Board, format_args!("the closed loop"), fixes);
         }
         if self.state(e) != EdgeState::Unknown {
             return Ok(None);
@@ -38,7 +40,9 @@ impl Deducer {
         if self.counts.closing_finishes(cells, self.paths.len(ia)) {
             return Ok(None);
         }
-        self.fresh(Rule::NoPrematureLoop, format_args!("path ends {a} and {b}"), vec![(e, EdgeState::Cross)])
+        let at = format_args!("path ends {a} and {b}");
+        let step = self.fresh(Rule::NoPrematureLoop, Site::Edge(e), at, vec![(e, EdgeState::Cross)])?;
+        Ok(step.map(|s| self.with_places(s, &[], &[a, b])))
     }
 
     /// [`Rule::CutParity`]: the last unknown edge across a cut takes the parity of its lines.
@@ -46,13 +50,13 @@ impl Deducer {
         let i = cut.index(self.d);
         let (unknown, odd) = (self.cut_unknown[i], self.cut_lines[i] % 2 == 1);
         match unknown {
-            0 if odd => Err(Conflict),
+            0 if odd => Err(Contradiction::OddCut { cut }),
             1 => {
                 let Some(e) = cut.edges(self.d).find(|&e| self.state(e) == EdgeState::Unknown) else {
                     return Ok(None);
                 };
                 let s = if odd { EdgeState::Line } else { EdgeState::Cross };
-                self.fresh(Rule::CutParity, format_args!("cut across {cut}"), vec![(e, s)])
+                self.fresh(Rule::CutParity, Site::Cut(cut), format_args!("cut across {cut}"), vec![(e, s)])
             }
             _ => Ok(None),
         }
@@ -70,12 +74,14 @@ impl Deducer {
         for inside in [true, false] {
             let forced = self.must_join(inside)?;
             if !forced.is_empty() {
-                let learned = forced
+                let learned: Vec<Fact> = forced
                     .iter()
                     .map(|&(r, colour)| Fact::Colours { a: self.region_cell(r), b: None, differ: colour })
                     .collect();
-                let at = self.label(format_args!("the {} cells", if inside { "inside" } else { "outside" }));
-                return Ok(Some(Step { rule: Rule::Connectivity, at, fixed: Vec::new(), learned }));
+                let cells: Vec<_> = forced.iter().filter_map(|&(r, _)| self.region_cell(r)).collect();
+                let at = format_args!("the {} cells", if inside { "inside" } else { "outside" });
+                let step = self.step(Rule::Connectivity, Site::Board, at, Vec::new(), learned);
+                return Ok(Some(self.with_places(step, &cells, &[])));
             }
         }
         Ok(None)
@@ -88,7 +94,7 @@ impl Deducer {
     /// part with the others (the inside and the outside of one loop are connected), so a cell
     /// they cannot reach has the other colour, and an articulation point separating known
     /// cells has this colour. `Err` when the known cells cannot be connected.
-    fn must_join(&self, inside: bool) -> Result<Vec<(Region, bool)>, Conflict> {
+    fn must_join(&self, inside: bool) -> Result<Vec<(Region, bool)>, Contradiction> {
         let d = self.d;
         let nc = d.num_cells();
         let outside = self.find(self.region(None));
@@ -132,7 +138,7 @@ impl Deducer {
         for r in 0..nc {
             let seen = dfs.disc[r] != UNSEEN;
             if known(r) && !seen {
-                return Err(Conflict);
+                return Err(Contradiction::Split { inside });
             }
             if colour[r].is_none() {
                 if !seen {

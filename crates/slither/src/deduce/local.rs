@@ -4,13 +4,15 @@
 use pencilbox_grid::{Cell, Dot, Edge};
 
 use super::Step;
+use super::contradiction::Contradiction;
 use super::geometry::Corner;
+use super::queues::Site;
 use super::rules::Rule;
 use super::state::{Deducer, Fixes};
-use crate::board::{Conflict, EdgeState};
+use crate::board::EdgeState;
 use crate::puzzle::Solution;
 
-type Found = Result<Option<Step>, Conflict>;
+type Found = Result<Option<Step>, Contradiction>;
 
 impl Deducer {
     /// Rules 1–3: a 0, a clue that needs every open side, a satisfied clue.
@@ -19,8 +21,11 @@ impl Deducer {
         let sides = self.d.cell_edges(cell);
         let count = |s: EdgeState| sides.iter().filter(|&&e| self.state(e) == s).count();
         let (lines, crosses) = (count(EdgeState::Line), count(EdgeState::Cross));
-        if lines > usize::from(k) || 4 - crosses < usize::from(k) {
-            return Err(Conflict);
+        if lines > usize::from(k) {
+            return Err(Contradiction::TooManyLines { cell, clue: k, lines: lines as u8 });
+        }
+        if 4 - crosses < usize::from(k) {
+            return Err(Contradiction::TooManyCrosses { cell, clue: k, crosses: crosses as u8 });
         }
         let fill = match rule {
             Rule::Zero if k == 0 => EdgeState::Cross,
@@ -30,7 +35,7 @@ impl Deducer {
         };
         let fixes =
             sides.iter().filter(|&&e| self.state(e) == EdgeState::Unknown).map(|&e| (e, fill)).collect();
-        self.fresh(rule, format_args!("cell {cell}"), fixes)
+        self.fresh(rule, Site::Cell(cell), format_args!("cell {cell}"), fixes)
     }
 
     /// Rules 6–8: the only way out of a path end, a full dot, a dead end.
@@ -38,8 +43,11 @@ impl Deducer {
         let edges: Vec<Edge> = self.d.dot_edges(dot).collect();
         let count = |s: EdgeState| edges.iter().filter(|&&e| self.state(e) == s).count();
         let (lines, unknown) = (count(EdgeState::Line), count(EdgeState::Unknown));
-        if lines > 2 || (lines == 1 && unknown == 0) {
-            return Err(Conflict);
+        if lines > 2 {
+            return Err(Contradiction::Branch { dot, lines: lines as u8 });
+        }
+        if lines == 1 && unknown == 0 {
+            return Err(Contradiction::DeadEnd { dot });
         }
         let fill = match rule {
             Rule::OnlyWayOut if lines == 1 && unknown == 1 => EdgeState::Line,
@@ -49,7 +57,7 @@ impl Deducer {
         };
         let fixes =
             edges.iter().filter(|&&e| self.state(e) == EdgeState::Unknown).map(|&e| (e, fill)).collect();
-        self.fresh(rule, format_args!("dot {dot}"), fixes)
+        self.fresh(rule, Site::Dot(dot), format_args!("dot {dot}"), fixes)
     }
 
     /// Rules 4 and 5: two 3s side by side or diagonally next to each other.
@@ -80,8 +88,10 @@ impl Deducer {
                 if !self.pair_loop_possible(cell, other) {
                     fixes.push((middle, line));
                 }
-                if let Some(step) = self.fresh(rule, format_args!("cells {cell} and {other}"), fixes)? {
-                    return Ok(Some(step));
+                if let Some(step) =
+                    self.fresh(rule, Site::Cell(cell), format_args!("cells {cell} and {other}"), fixes)?
+                {
+                    return Ok(Some(self.with_places(step, &[other], &[])));
                 }
             }
         } else {
@@ -91,8 +101,9 @@ impl Deducer {
                 if self.clue(other) == Some(3) {
                     let mut fixes: Fixes = toward.opposite().sides(d, cell).map(|e| (e, line)).to_vec();
                     fixes.extend(toward.sides(d, other).map(|e| (e, line)));
-                    if let Some(step) = self.fresh(rule, format_args!("cells {cell} and {other}"), fixes)? {
-                        return Ok(Some(step));
+                    let at = format_args!("cells {cell} and {other}");
+                    if let Some(step) = self.fresh(rule, Site::Cell(cell), at, fixes)? {
+                        return Ok(Some(self.with_places(step, &[other], &[])));
                     }
                 }
             }
@@ -147,8 +158,8 @@ impl Deducer {
                 _ => continue,
             };
             let at = format_args!("cell {cell}, corner {}", corner.dot(cell));
-            if let Some(step) = self.fresh(rule, at, fixes)? {
-                return Ok(Some(step));
+            if let Some(step) = self.fresh(rule, Site::Cell(cell), at, fixes)? {
+                return Ok(Some(self.with_places(step, &[], &[corner.dot(cell)])));
             }
         }
         Ok(None)
@@ -178,10 +189,9 @@ impl Deducer {
             }
             // The 1's corner away from the 3 is the one facing the same way as `toward`.
             let fixes = toward.sides(self.d, one).map(|e| (e, EdgeState::Cross)).to_vec();
-            if let Some(step) =
-                self.fresh(Rule::ThreeOneDiagonal, format_args!("cells {cell} and {one}"), fixes)?
-            {
-                return Ok(Some(step));
+            let at = format_args!("cells {cell} and {one}");
+            if let Some(step) = self.fresh(Rule::ThreeOneDiagonal, Site::Cell(cell), at, fixes)? {
+                return Ok(Some(self.with_places(step, &[one], &[toward.opposite().dot(cell)])));
             }
         }
         Ok(None)

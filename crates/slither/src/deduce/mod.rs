@@ -7,31 +7,41 @@
 //! puzzle in tens of milliseconds). [`Deducer::run_exhaustively`] is the slow reference that
 //! re-examines every site before every step; the tests check both end in the same state.
 //!
-//! No rule guesses. Refuting a value by trying it ("trial", bounded-depth contradiction) is
-//! what the `search` grade stands for, so it is left to the solver and is not a rule here.
+//! No rule guesses. When no rule decides an edge, a trial assumes one edge's state and refutes
+//! it by reaching a contradiction (`trial.rs`: [`Trial`], [`Deducer::explain`],
+//! [`Deducer::run_with_trials`] with its depth for grading); hints build on both and always
+//! decide an edge (`hint.rs`: [`advise`], [`Deducer::hint`]). Trials are not rules:
+//! [`Rule::ALL`] stays the catalogue of deductions; the `trial-N` levels ([`crate::level`])
+//! say how deep a trial is needed.
 //!
-//! The parts: [`rules`](Rule) (the catalogue), `state` (the incremental bookkeeping and work
-//! queues), `local` (the statement's pattern rules), `global` (loops, cuts, connectivity),
-//! `cases` (local case analysis for pairs and colours), and [`grade`].
+//! The parts: [`rules`](Rule) (the catalogue), `state` and `queues` (the incremental
+//! bookkeeping and work queues), `local` (the statement's pattern rules), `global` (loops, cuts,
+//! connectivity), `cases` (local case analysis for pairs and colours), `trace` (which steps a
+//! conclusion needs), `trial` and `hint`.
 
 mod cases;
+mod contradiction;
 mod geometry;
 mod global;
-mod grade;
+mod hint;
 mod local;
 mod lowpoints;
 mod queues;
 mod rules;
 mod state;
+mod trace;
+mod trial;
 
 use pencilbox_grid::{Cell, Dims, Dot, Edge, Orientation};
 
 use crate::board::{Conflict, EdgeState};
-pub use geometry::Quadrant;
-pub use grade::{Grade, grade, solves_within};
-use queues::Site;
+pub use contradiction::Contradiction;
+pub use geometry::{Cut, Quadrant};
+pub use hint::{Advice, HINT_DEPTH, Hint, HintError, advise};
+pub use queues::Site;
 pub use rules::Rule;
 pub use state::Deducer;
+pub use trial::{Move, Trial, TrialLimits, TrialRun};
 
 /// Knowledge a step adds besides decided edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,6 +86,87 @@ pub struct Step {
     pub fixed: Vec<(Edge, EdgeState)>,
     /// Pair states and colour relations learned (only the stronger rules learn these).
     pub learned: Vec<Fact>,
+    /// The places the rule looked at, to highlight (empty in a quiet run).
+    pub places: Places,
+}
+
+impl Step {
+    /// The step in words: the rule, where, the edges fixed (`line h(1,2) cross v(0,1)`) and
+    /// the facts learned.
+    pub fn describe(&self, d: Dims) -> String {
+        let list = |want: EdgeState| -> String {
+            let names: Vec<String> =
+                self.fixed.iter().filter(|f| f.1 == want).map(|f| edge_name(d, f.0)).collect();
+            names.join(" ")
+        };
+        let (lines, crosses) = (list(EdgeState::Line), list(EdgeState::Cross));
+        let mut text = format!("{} at {}:", self.rule, self.at);
+        if !lines.is_empty() {
+            text.push_str(&format!(" line {lines}"));
+        }
+        if !crosses.is_empty() {
+            text.push_str(&format!(" cross {crosses}"));
+        }
+        let facts: Vec<String> = self.learned.iter().map(|f| f.describe(d)).collect();
+        if !facts.is_empty() {
+            text.push_str(&format!(" learned {}", facts.join("; ")));
+        }
+        text
+    }
+}
+
+/// Cells, dots and edges to highlight.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Places {
+    pub cells: Vec<Cell>,
+    pub dots: Vec<Dot>,
+    pub edges: Vec<Edge>,
+}
+
+impl Places {
+    /// The places of one site (a cut: its edges; the whole board: none).
+    pub fn of_site(d: Dims, site: Site) -> Places {
+        let mut p = Places::default();
+        p.add_site(d, site);
+        p
+    }
+
+    pub fn add_site(&mut self, d: Dims, site: Site) {
+        match site {
+            Site::Cell(c) => self.cells.push(c),
+            Site::Dot(x) => self.dots.push(x),
+            Site::Edge(e) => self.edges.push(e),
+            Site::Cut(cut) => self.edges.extend(cut.edges(d)),
+            Site::Board => {}
+        }
+    }
+
+    /// Adds `other`'s places that are not here yet.
+    pub fn merge(&mut self, other: &Places) {
+        fn add<T: PartialEq + Copy>(to: &mut Vec<T>, from: &[T]) {
+            for &x in from {
+                if !to.contains(&x) {
+                    to.push(x);
+                }
+            }
+        }
+        add(&mut self.cells, &other.cells);
+        add(&mut self.dots, &other.dots);
+        add(&mut self.edges, &other.edges);
+    }
+}
+
+impl Site {
+    /// The site in words, with edge names on a `d` board.
+    pub fn describe(&self, d: Dims) -> String {
+        match *self {
+            Site::Cell(c) => format!("cell {c}"),
+            Site::Dot(x) => format!("dot {x}"),
+            Site::Edge(e) => edge_words(d, e),
+            Site::Cut(cut) => format!("the cut across {cut}"),
+            Site::Board => "the board".to_string(),
+        }
+    }
 }
 
 /// How a deduction run ended.
@@ -97,22 +188,47 @@ pub fn edge_name(d: Dims, e: Edge) -> String {
     }
 }
 
+/// An edge in words: `the edge between dots (3, 4) and (3, 5)`.
+pub fn edge_words(d: Dims, e: Edge) -> String {
+    let (a, b) = d.edge_dots(e);
+    format!("the edge between dots {a} and {b}")
+}
+
+/// What [`Deducer::next`] did.
+#[derive(Clone, Debug)]
+enum Next {
+    /// A step was found and applied.
+    Step(Step),
+    /// No rule applies.
+    Stuck,
+    /// Every edge is decided and the lines are the solution.
+    Solved,
+    /// The state is part of no solution.
+    Broken(Contradiction),
+}
+
+/// `rules` in the order they are tried: simplest first.
+fn in_order(rules: &[Rule]) -> Vec<Rule> {
+    let mut order: Vec<Rule> = rules.to_vec();
+    order.sort_by_key(|r| r.index());
+    order
+}
+
 impl Deducer {
     /// The first step any of `rules` (simplest first) can make from the current state, without
-    /// applying it (a hint); `Ok(None)` when no rule applies, `Err` when the current state is
-    /// part of no solution.
+    /// applying it; `Ok(None)` when no rule applies, `Err` when the current state is part of no
+    /// solution. (The step may only learn facts; [`Deducer::hint`] goes on to a step that
+    /// decides an edge.)
     pub fn next_step(&self, rules: &[Rule]) -> Result<Option<Step>, Conflict> {
         // The search pops work queues; a clone keeps this deducer as it was.
         let mut me = self.clone();
         me.quiet = false;
-        let mut order: Vec<Rule> = rules.to_vec();
-        order.sort_by_key(|r| r.index());
-        if me.broken {
+        if me.broken.is_some() {
             return Err(Conflict);
         }
-        for rule in order {
+        for rule in in_order(rules) {
             while let Some(site) = me.queues.pop(rule) {
-                if let Some(step) = me.find_at(rule, site)? {
+                if let Some(step) = me.find_at(rule, site).map_err(|_| Conflict)? {
                     return Ok(Some(step));
                 }
             }
@@ -126,15 +242,43 @@ impl Deducer {
     /// learns everything the pairs would (all rules are monotone: their common fixpoint does
     /// not depend on the order they run in).
     pub fn run_quietly(&mut self, rules: &[Rule]) -> Outcome {
-        self.quiet = true;
-        let rules: Vec<Rule> = if rules.contains(&Rule::Colouring) {
-            rules.iter().copied().filter(|&r| r != Rule::CornerPairs).collect()
+        match self.run_limited(rules, usize::MAX).0 {
+            Some(Next::Solved) => Outcome::Solved,
+            Some(Next::Broken(_)) => Outcome::Contradiction,
+            _ => Outcome::Stuck,
+        }
+    }
+
+    /// Quietly applies steps (as [`Deducer::run_quietly`]) until solved, stuck or
+    /// contradictory, or `cap` steps: how it ended (`None` at the cap), and the steps taken.
+    fn run_limited(&mut self, rules: &[Rule], cap: usize) -> (Option<Next>, usize) {
+        let quiet = std::mem::replace(&mut self.quiet, true);
+        let order: Vec<Rule> = if rules.contains(&Rule::Colouring) {
+            in_order(rules).into_iter().filter(|&r| r != Rule::CornerPairs).collect()
         } else {
-            rules.to_vec()
+            in_order(rules)
         };
-        let outcome = self.run(&rules, |_| {});
-        self.quiet = false;
-        outcome
+        let mut n = 0;
+        let end = loop {
+            if n >= cap {
+                break None;
+            }
+            match self.next(&order) {
+                Next::Step(_) => n += 1,
+                end => break Some(end),
+            }
+        };
+        self.quiet = quiet;
+        (end, n)
+    }
+
+    /// Decides an edge from outside the rules: an edge another solver proved (the levels run
+    /// Loopy's solver and this engine in turn). Deciding a decided edge the other way leaves
+    /// the deducer contradictory; the next run reports it.
+    pub fn assume(&mut self, e: Edge, s: EdgeState) {
+        if s != EdgeState::Unknown {
+            self.set_edge(e, s);
+        }
     }
 
     /// Applies rules from `rules` (simplest first) until solved, stuck or contradictory, calling
@@ -173,45 +317,63 @@ impl Deducer {
     }
 
     fn run_with(&mut self, rules: &[Rule], exhaustive: bool, mut on_step: impl FnMut(&Step)) -> Outcome {
-        let mut order: Vec<Rule> = rules.to_vec();
-        order.sort_by_key(|r| r.index());
+        let order = in_order(rules);
         loop {
             if exhaustive {
                 self.queue_everything();
             }
-            if self.broken {
-                return Outcome::Contradiction;
+            match self.next(&order) {
+                Next::Step(step) => on_step(&step),
+                Next::Stuck => return Outcome::Stuck,
+                Next::Solved => return Outcome::Solved,
+                Next::Broken(_) => return Outcome::Contradiction,
             }
-            if self.unknown == 0 {
-                return if self.p.is_solution(&self.lines()) {
-                    Outcome::Solved
-                } else {
-                    Outcome::Contradiction
-                };
-            }
-            let mut found = None;
-            'rules: for &rule in &order {
-                while let Some(site) = self.queues.pop(rule) {
-                    match self.find_at(rule, site) {
-                        Err(Conflict) => return Outcome::Contradiction,
-                        Ok(None) => {}
-                        Ok(Some(step)) => {
-                            // The same site may have more to give after this step.
-                            self.queues.push(rule, site);
-                            found = Some(step);
-                            break 'rules;
-                        }
-                    }
-                }
-            }
-            let Some(step) = found else { return Outcome::Stuck };
-            self.apply(&step);
-            on_step(&step);
         }
     }
 
+    /// Finds the first step of `order` (simplest first) from the sites queued, and applies
+    /// it. With a trace, records what the step needed (or what the contradiction did).
+    fn next(&mut self, order: &[Rule]) -> Next {
+        if let Some(c) = self.broken {
+            self.note_contradiction(c, None);
+            return Next::Broken(c);
+        }
+        if self.unknown == 0 {
+            if self.p.is_solution(&self.lines()) {
+                return Next::Solved;
+            }
+            // A clue left short by a loop that closed (the rules would see it too late).
+            let short = self.d.cells().find_map(|cell| {
+                let (k, lines) = (self.clue(cell)?, self.counts.cell_lines(self.d.cell_index(cell) as u32));
+                (lines < k).then_some(Contradiction::Unmet { cell, clue: k })
+            });
+            let c = short.unwrap_or(Contradiction::NotASolution);
+            self.note_contradiction(c, None);
+            return Next::Broken(c);
+        }
+        for &rule in order {
+            while let Some(site) = self.queues.pop(rule) {
+                match self.find_at(rule, site) {
+                    Err(c) => {
+                        self.note_contradiction(c, Some((rule, site)));
+                        return Next::Broken(c);
+                    }
+                    Ok(None) => {}
+                    Ok(Some(step)) => {
+                        // The same site may have more to give after this step.
+                        self.queues.push(rule, site);
+                        self.note_step(site, &step);
+                        self.apply(&step);
+                        return Next::Step(step);
+                    }
+                }
+            }
+        }
+        Next::Stuck
+    }
+
     /// The step `rule` finds at `site` (a site of the rule's kind), if any.
-    fn find_at(&self, rule: Rule, site: Site) -> Result<Option<Step>, Conflict> {
+    fn find_at(&self, rule: Rule, site: Site) -> Result<Option<Step>, Contradiction> {
         match (rule, site) {
             (Rule::Zero | Rule::ClueNeedsAll | Rule::ClueSatisfied, Site::Cell(cell)) => {
                 self.clue_rules(rule, cell)

@@ -10,7 +10,7 @@ use super::rules::Rule;
 
 /// A place a rule looks at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Site {
+pub enum Site {
     Cell(Cell),
     Dot(Dot),
     Edge(Edge),

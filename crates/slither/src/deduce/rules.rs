@@ -71,13 +71,13 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// The statement's rules 1–8 (grade `basic`): the first 8 of [`Rule::ALL`].
+    /// The statement's rules 1–8: the first 8 of [`Rule::ALL`].
     pub const BASIC: &[Rule] = Rule::ALL.split_at(8).0;
-    /// All the statement's rules (grade `standard`): the first 15 of [`Rule::ALL`].
+    /// All the statement's rules: the first 15 of [`Rule::ALL`].
     pub const STANDARD: &[Rule] = Rule::ALL.split_at(15).0;
-    /// Every rule (grade `advanced`), in grade order: the statement's 1–8, the statement's 9–15, then the
-    /// stronger ones. None of them guesses: trial and error (a value refuted by propagation) is
-    /// what the `search` grade means, so it is not a rule here.
+    /// Every rule (the `expert` level's, with Loopy's), in order: the statement's 1–8, the
+    /// statement's 9–15, then the stronger ones. None of them guesses: trial and error (a value
+    /// refuted by propagation) is what the `trial-N` levels mean, so it is not a rule here.
     pub const ALL: &[Rule] = &[
         Rule::Zero,
         Rule::ClueNeedsAll,
@@ -162,7 +162,7 @@ mod tests {
     }
 
     #[test]
-    fn grade_rule_sets_end_where_the_seed_says() {
+    fn statement_rule_sets_end_where_the_seed_says() {
         // Basic is the statement's rules 1–8, standard all 15 of them; the names carry the numbers.
         assert_eq!(Rule::BASIC.last(), Some(&Rule::DeadEnd));
         assert_eq!(Rule::STANDARD.last(), Some(&Rule::OneEntered));

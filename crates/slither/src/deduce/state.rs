@@ -6,10 +6,12 @@ use std::fmt;
 
 use pencilbox_grid::{Cell, Dims, Dot, Edge};
 
+use super::contradiction::Contradiction;
 use super::geometry::{Corner, Cut, Quadrant, dot_edges4};
 use super::queues::{Queues, Site};
 use super::rules::Rule;
-use super::{Fact, Step};
+use super::trace::Trace;
+use super::{Fact, Places, Step};
 use crate::board::{Conflict, EdgeState};
 use crate::classes::Classes;
 use crate::paths::{Join, LineCounts, NO_CLUE, PathEnds};
@@ -54,12 +56,14 @@ pub struct Deducer {
     /// Colour classes over the cells and the outside.
     pub(super) classes: Classes,
     pub(super) queues: Queues,
-    /// A change contradicted what was known.
-    pub(super) broken: bool,
+    /// What a change contradicted, if it did.
+    pub(super) broken: Option<Contradiction>,
     /// No step texts wanted ([`Deducer::run_quietly`]).
     pub(super) quiet: bool,
     /// The edges on the border of the board (the sides of the outside region).
     pub(super) border: Vec<Edge>,
+    /// Who produced each piece of knowledge, when explaining.
+    pub(super) trace: Option<Box<Trace>>,
 }
 
 impl Deducer {
@@ -83,9 +87,10 @@ impl Deducer {
             pair: vec![0; nd * 4],
             classes: Classes::new(nc + 1),
             queues: Queues::new(d),
-            broken: false,
+            broken: None,
             quiet: false,
             border: d.edges().filter(|&e| d.edge_cells(e).contains(&None)).collect(),
+            trace: None,
         };
         for cell in d.cells() {
             me.touch_cell(cell);
@@ -98,6 +103,30 @@ impl Deducer {
         }
         me.touch_global();
         me
+    }
+
+    /// A copy without the trace (whose log of step texts would dominate the cost of the
+    /// copies that trials make).
+    pub(super) fn clone_untraced(&self) -> Deducer {
+        Deducer {
+            p: self.p.clone(),
+            d: self.d,
+            state: self.state.clone(),
+            unknown: self.unknown,
+            counts: self.counts.clone(),
+            paths: self.paths.clone(),
+            closed: self.closed,
+            deferred: self.deferred.clone(),
+            cut_unknown: self.cut_unknown.clone(),
+            cut_lines: self.cut_lines.clone(),
+            pair: self.pair.clone(),
+            classes: self.classes.clone(),
+            queues: self.queues.clone(),
+            broken: self.broken,
+            quiet: self.quiet,
+            border: self.border.clone(),
+            trace: None,
+        }
     }
 
     /// A deducer starting from known edge states (a player's marks, one per edge in the shared
@@ -161,8 +190,12 @@ impl Deducer {
         for &fact in &step.learned {
             match fact {
                 Fact::Pair { dot, quadrant, at_least, at_most } => {
-                    let i = self.pair_id(dot, quadrant).0 as usize;
-                    self.pair[i] |= if at_least { AT_LEAST } else { 0 } | if at_most { AT_MOST } else { 0 };
+                    let id = self.pair_id(dot, quadrant);
+                    let bits = if at_least { AT_LEAST } else { 0 } | if at_most { AT_MOST } else { 0 };
+                    if let Some(t) = &mut self.trace {
+                        t.paired(id, bits & !self.pair[id.0 as usize]);
+                    }
+                    self.pair[id.0 as usize] |= bits;
                     self.touch_around(dot);
                 }
                 Fact::Colours { a, b, differ } => {
@@ -209,11 +242,16 @@ impl Deducer {
     pub(super) fn set_edge(&mut self, e: Edge, s: EdgeState) {
         let cur = self.state[e.index()];
         if cur != EdgeState::Unknown {
-            self.broken |= cur != s;
+            if cur != s {
+                self.break_with(Contradiction::Twice { edge: e });
+            }
             return;
         }
         self.state[e.index()] = s;
         self.unknown -= 1;
+        if let Some(t) = &mut self.trace {
+            t.decided(e);
+        }
         self.touch_global();
         let line = s == EdgeState::Line;
         let cut = Cut::of(self.d, e);
@@ -223,13 +261,19 @@ impl Deducer {
             for c in self.d.edge_cells(e).into_iter().flatten() {
                 let i = self.d.cell_index(c) as u32;
                 self.counts.add(i);
-                self.broken |= self.counts.clue(i).is_some_and(|k| self.counts.cell_lines(i) > k);
+                let lines = self.counts.cell_lines(i);
+                if let Some(clue) = self.counts.clue(i).filter(|&k| lines > k) {
+                    self.break_with(Contradiction::TooManyLines { cell: c, clue, lines });
+                }
             }
         }
         let (a, b) = self.d.edge_dots(e);
         for dot in [a, b] {
             self.touch_around(dot);
-            self.broken |= self.dot_lines(dot) > 2;
+            let lines = self.dot_lines(dot) as u8;
+            if lines > 2 {
+                self.break_with(Contradiction::Branch { dot, lines });
+            }
         }
         if line {
             self.counts.add_line();
@@ -248,14 +292,14 @@ impl Deducer {
     fn join(&mut self, e: Edge) {
         let (da, db) = self.d.edge_dots(e);
         if self.closed {
-            self.broken = true;
+            self.break_with(Contradiction::EarlyLoop { edge: e });
             return;
         }
         match self.paths.join(self.d.dot_index(da) as u32, self.d.dot_index(db) as u32) {
             Join::Closes { len } => {
                 // The two ends of one path: a loop closes; it must hold every line.
                 if self.counts.lines() != len {
-                    self.broken = true;
+                    self.break_with(Contradiction::EarlyLoop { edge: e });
                 }
                 self.closed = true;
                 self.queues.push(Rule::NoPrematureLoop, Site::Edge(e));
@@ -268,6 +312,16 @@ impl Deducer {
                 }
             }
         }
+    }
+
+    /// Records the first contradiction met.
+    fn break_with(&mut self, c: Contradiction) {
+        if self.broken.is_none()
+            && let Some(t) = &mut self.trace
+        {
+            t.broke();
+        }
+        self.broken.get_or_insert(c);
     }
 
     pub(super) fn dot_at(&self, i: u32) -> Dot {
@@ -283,10 +337,14 @@ impl Deducer {
             Ok(Some(m)) => m,
             Ok(None) => return,
             Err(Conflict) => {
-                self.broken = true;
+                let (a, b) = (self.region_cell(a), self.region_cell(b));
+                self.break_with(Contradiction::Colours { a, b });
                 return;
             }
         };
+        if let Some(t) = &mut self.trace {
+            t.linked(merge.small);
+        }
         self.touch_global();
         let members: Vec<Region> = self.classes.merged(merge).map(Region).collect();
         for m in members {
@@ -338,24 +396,48 @@ impl Deducer {
         e.map_or(EdgeState::Cross, |e| self.state(e))
     }
 
-    /// The step of the fixes that change an unknown edge; `Err` when one contradicts a decided
-    /// edge.
+    /// The step of the fixes that change an unknown edge, found by `rule` at `site`; `Err`
+    /// when one contradicts a decided edge.
     pub(super) fn fresh(
         &self,
         rule: Rule,
+        site: Site,
         at: fmt::Arguments,
         fixes: Fixes,
-    ) -> Result<Option<Step>, Conflict> {
+    ) -> Result<Option<Step>, Contradiction> {
         let mut fixed = Vec::new();
         for (e, s) in fixes {
             match self.state(e) {
                 EdgeState::Unknown if !fixed.iter().any(|&(x, _)| x == e) => fixed.push((e, s)),
                 EdgeState::Unknown => {}
-                cur if cur != s => return Err(Conflict),
+                cur if cur != s => return Err(Contradiction::Clash { rule, site, edge: e, wanted: s }),
                 _ => {}
             }
         }
-        Ok((!fixed.is_empty()).then(|| Step { rule, at: self.label(at), fixed, learned: Vec::new() }))
+        Ok((!fixed.is_empty()).then(|| self.step(rule, site, at, fixed, Vec::new())))
+    }
+
+    /// A step found by `rule` at `site`; in a quiet run without its texts and places (nobody
+    /// reads them, and formatting dominates the cost of a step).
+    pub(super) fn step(
+        &self,
+        rule: Rule,
+        site: Site,
+        at: fmt::Arguments,
+        fixed: Fixes,
+        learned: Vec<Fact>,
+    ) -> Step {
+        let places = if self.quiet { Places::default() } else { Places::of_site(self.d, site) };
+        Step { rule, at: self.label(at), fixed, learned, places }
+    }
+
+    /// A step with more places it looked at (not in a quiet run).
+    pub(super) fn with_places(&self, mut step: Step, cells: &[Cell], dots: &[Dot]) -> Step {
+        if !self.quiet {
+            step.places.cells.extend_from_slice(cells);
+            step.places.dots.extend_from_slice(dots);
+        }
+        step
     }
 
     /// The `at` text of a step; empty in a quiet run (nobody reads it, and formatting

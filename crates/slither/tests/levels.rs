@@ -1,0 +1,251 @@
+//! Difficulty levels: small puzzles of every level with the reason checked by hand, Loopy's
+//! own levels on the corpus (loopy-levels.tsv, made by running Loopy's solver), the depth of
+//! every corpus puzzle, monotonicity on random puzzles, and the level names.
+
+#[path = "support/corpus.rs"]
+mod corpus;
+
+use pencilbox_grid::{Dims, Named};
+use pencilbox_slither::level::{self, GradeError, Level};
+use pencilbox_slither::loopy::{self, LoopyLevel, LoopyOutcome};
+use pencilbox_slither::{Clue, EdgeState, Puzzle, Verdict, format, generate, solver};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Small puzzles (Loopy game IDs), their level, and their solution as `slither solve --output
+/// grid` draws it. Each was found by grading random puzzles; the comment says why the level
+/// below is stuck and what the level adds.
+const PUZZLES: &[(&str, Level, &str)] = &[
+    // Counts alone: the 0s cross their sides, the 3s then have only three open sides, and the
+    // dots and the loop rule do the rest.
+    (
+        "4x4t0:a3d03a0c1a3",
+        Level::Easy,
+        "+-+ +-+ .\n| |3| |  \n+ +-+ +-+\n|    0 3|\n+ . . +-+\n|  0  |  \n+ . . +-+\n|  1   3|\n+-+-+-+-+\n",
+    ),
+    // Easy stops with the line along the top ending at dot (0, 2), both of whose ways on are
+    // sides of the 1 at (0, 2). Normal knows exactly one of them is a line (a dot with one line
+    // and two open edges), so the 1's other two sides are crossed, which finishes it.
+    (
+        "4x4t0:b1a10a1a0c3a3",
+        Level::Normal,
+        "+-+-+-+-+\n|    1  |\n+ . . . +\n|1 0   1|\n+ . . . +\n|  0    |\n+-+ +-+ +\n  |3| |3|\n. +-+ +-+\n",
+    ),
+    // Normal only crosses the sides of the 0s. Tricky learns pair facts from a clue: a 3 has
+    // a line in every two adjacent sides, so at the dot below-right of the 3 at (1, 3), whose
+    // third edge is crossed (the 0 at (3, 3) leaves it a dead end), both sides are lines.
+    (
+        "4x4t0:3a3d3a0c2a0",
+        Level::Tricky,
+        "+-+ +-+ .\n|3| |3|  \n+ +-+ +-+\n|      3|\n+ . . +-+\n|  0  |  \n+ . +-+ .\n|  2|  0 \n+-+-+ . .\n",
+    ),
+    // Tricky stops with the left column open; the parity of the lines around the 3 at (2, 0)
+    // and the dots beside it relate the open edges (equal or opposite), which decides them.
+    (
+        "4x4t0:a1c0a23b2c0",
+        Level::Hard,
+        "+-+-+-+-+\n|  1    |\n+ . . . +\n|  0   2|\n+-+ . +-+\n 3|   |2 \n+-+ +-+ .\n|   |  0 \n+-+-+ . .\n",
+    ),
+    // Five clues: Loopy's deductions leave most of the board open; the inside/outside
+    // colouring and connectivity rules solve it without trial.
+    (
+        "4x4t0:d1e2a1a32",
+        Level::Expert,
+        "+-+-+-+-+\n|       |\n+ . +-+ +\n|1  | | |\n+ +-+ + +\n| |  2| |\n+-+ +-+ +\n 1  |3 2|\n. . +-+-+\n",
+    ),
+    // Every deduction is stuck; one refuted assumption (a line that leads to a contradiction
+    // by deductions alone) unlocks the rest.
+    (
+        "4x4t0:2b312e3d",
+        Level::Trial(1),
+        "+-+-+-+-+\n|2     3|\n+ . +-+-+\n|1 2|    \n+ +-+ +-+\n| |   |3|\n+ +-+-+ +\n|       |\n+-+-+-+-+\n",
+    ),
+    // No single assumption leads to a contradiction by deductions alone; one needs a second,
+    // nested assumption.
+    (
+        "6x6t0:a1b22a01c1a0b1b2g2221a2a3",
+        Level::Trial(2),
+        "+-+-+-+ +-+-+\n|  1  | |2 2|\n+ . . + + . +\n|  0 1| |   |\n+ . . +-+ . +\n|1   0     1|\n+ . . +-+ . +\n|    2| |   |\n+ . +-+ +-+-+\n|   |    2 2 \n+ . +-+-+-+-+\n|2 1   2   3|\n+-+-+-+-+-+-+\n",
+    ),
+];
+
+fn puzzle(id: &str) -> Puzzle {
+    format::parse(id).unwrap().puzzles.remove(0)
+}
+
+/// The level just below `l`.
+fn below(l: Level) -> Option<Level> {
+    match l {
+        Level::Easy => None,
+        Level::Normal => Some(Level::Easy),
+        Level::Tricky => Some(Level::Normal),
+        Level::Hard => Some(Level::Tricky),
+        Level::Expert => Some(Level::Hard),
+        Level::Trial(1) => Some(Level::Expert),
+        Level::Trial(k) => Some(Level::Trial(k - 1)),
+    }
+}
+
+#[test]
+fn small_puzzles_have_their_levels() {
+    for &(id, want, picture) in PUZZLES {
+        let p = puzzle(id);
+        let Verdict::Unique(s) = solver::solve(&p) else { panic!("{id}: not unique") };
+        assert_eq!(format::grid(&p, Some(&s)), picture, "{id}");
+        let g = level::grade(&p, None).unwrap();
+        assert_eq!(g.level, want, "{id}");
+        assert!(g.steps >= g.score && g.score >= 1, "{id}: {g:?}");
+        assert!(level::solves_at(&p, want, None).unwrap(), "{id}");
+        if let Some(b) = below(want) {
+            assert!(!level::solves_at(&p, b, None).unwrap(), "{id} is solved at {b}");
+        }
+    }
+}
+
+#[test]
+fn puzzles_without_one_solution_have_no_level() {
+    // Two solutions: the loop around either 1×2 half of a 2×2 board... or the whole board.
+    let p = puzzle("2x2t0:d");
+    assert_eq!(level::grade(&p, None), Err(GradeError::NotUnique));
+    // A 0 next to a 3 on a 1×2 board: no loop at all.
+    let p = format::parse("1 2\n0 3\n").unwrap().puzzles.remove(0);
+    assert_eq!(level::grade(&p, None), Err(GradeError::NoSolution));
+}
+
+/// Loopy's level names as loopy-levels.tsv writes them, `beyond-hard` above `hard`.
+fn loopy_rank(name: &str) -> usize {
+    ["easy", "normal", "tricky", "hard", "beyond-hard"]
+        .iter()
+        .position(|&n| n == name)
+        .unwrap_or_else(|| panic!("unknown Loopy level {name:?}"))
+}
+
+/// The puzzles of loopy-levels.tsv with Loopy's level for each.
+fn loopy_levels(json: &serde_json::Value) -> Vec<(String, Puzzle, usize)> {
+    let path = corpus::PATH.replace("janko-1176.json", "loopy-levels.tsv");
+    let tsv = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let rows: Vec<_> = tsv
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let (name, level) = line.split_once('\t').expect("two columns");
+            let text =
+                json["data"][name]["problem"].as_str().unwrap_or_else(|| panic!("{name} not in the corpus"));
+            (name.to_string(), format::parse(text).unwrap().puzzles.remove(0), loopy_rank(level))
+        })
+        .collect();
+    assert_eq!(rows.len(), 577, "{path}");
+    rows
+}
+
+/// The port of Loopy's solver gives Loopy's own level: at least 80% equal and 97% within one
+/// level (the targets; on this half of the corpus every level is equal today).
+#[test]
+fn levels_agree_with_loopy_on_the_corpus() {
+    let json = corpus::load();
+    let rows = loopy_levels(&json);
+    let (mut equal, mut within) = (0, 0);
+    let mut differ = Vec::new();
+    for (name, p, theirs) in &rows {
+        let ours = loopy::grade(p).map_or(4, |l| l as usize);
+        equal += usize::from(ours == *theirs);
+        within += usize::from(ours.abs_diff(*theirs) <= 1);
+        if ours != *theirs {
+            differ.push(format!("{name}: Loopy {theirs}, here {ours}"));
+        }
+    }
+    let n = rows.len();
+    assert!(equal * 100 >= n * 80, "only {equal} of {n} equal: {differ:?}");
+    assert!(within * 100 >= n * 97, "only {within} of {n} within one level: {differ:?}");
+}
+
+/// Every edge Loopy's solver decides at Hard is the corpus solution's, on a sample.
+#[test]
+fn loopy_deductions_agree_with_the_solutions() {
+    let json = corpus::load();
+    for (name, p, _) in loopy_levels(&json).iter().step_by(10) {
+        let Verdict::Unique(s) = solver::solve(p) else { panic!("{name}") };
+        let hard = loopy::solve(p, LoopyLevel::Hard);
+        assert_ne!(hard.outcome, LoopyOutcome::Contradiction, "{name}");
+        for (e, &st) in p.dims().edges().zip(&hard.states) {
+            assert!(st == EdgeState::Unknown || (st == EdgeState::Line) == s.is_line(e), "{name}: {e:?}");
+        }
+    }
+}
+
+/// The target: every unique corpus puzzle is solved by trial-2 at the deepest (today
+/// none needs more than trial-1). The `levels` example gives the histogram and the time.
+#[test]
+fn every_unique_corpus_puzzle_needs_at_most_trial_2() {
+    let json = corpus::load();
+    let mut graded = 0;
+    for (name, e) in json["data"].as_object().unwrap() {
+        let p = format::parse(e["problem"].as_str().unwrap()).unwrap().puzzles.remove(0);
+        match level::grade(&p, None) {
+            Ok(g) => assert!(g.level <= Level::Trial(2), "{name}: {}", g.level),
+            Err(GradeError::NotUnique) => assert_eq!(name, "random_15x15"),
+            Err(e) => panic!("{name}: {e}"),
+        }
+        graded += 1;
+    }
+    assert_eq!(graded, 1176);
+}
+
+/// A random unique puzzle: a random loop's clues, each kept with probability `keep`/8.
+fn random_puzzle(d: Dims, keep: u32, seed: u64) -> Option<Puzzle> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let s = generate::random_loop(d, &mut rng);
+    let p = generate::clues_of_loop(&s, |_| rand::Rng::random_ratio(&mut rng, keep, 8));
+    (solver::count(&p, 2).found == 1).then_some(p)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// A puzzle solved at a level is solved at every higher level, and the grade is the first
+    /// level that solves it.
+    #[test]
+    fn levels_are_monotone(r in 3usize..=6, c in 3usize..=6, keep in 3u32..=7, seed in any::<u64>()) {
+        let Some(p) = random_puzzle(Dims::new(r, c).unwrap(), keep, seed) else { return Ok(()) };
+        let g = level::grade(&p, None).unwrap();
+        for &l in Level::ALL {
+            prop_assert_eq!(level::solves_at(&p, l, None).unwrap(), l >= g.level, "{} at {}", format::to_loopy(&p), l);
+        }
+    }
+}
+
+#[test]
+fn level_names_parse_and_print() {
+    let names: Vec<&str> = Level::names().collect();
+    assert_eq!(names, ["easy", "normal", "tricky", "hard", "expert", "trial-1", "trial-2"]);
+    for &l in Level::ALL.iter().chain(&[Level::Trial(3), Level::Trial(12)]) {
+        assert_eq!(l.to_string().parse::<Level>(), Ok(l));
+    }
+    assert_eq!(" Tricky ".parse::<Level>(), Ok(Level::Tricky));
+    assert_eq!("TRIAL-2".parse::<Level>(), Ok(Level::Trial(2)));
+    for bad in ["search", "trial-0", "trial-", "trial-x", "trial-+1", "trial-300", ""] {
+        let err = bad.parse::<Level>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "unknown level {:?}: expected easy, normal, tricky, hard, expert or trial-N (N = 1, 2, ...)",
+                bad.trim()
+            )
+        );
+    }
+    // Loopy's own four, for the port.
+    assert_eq!(LoopyLevel::names().collect::<Vec<_>>(), ["easy", "normal", "tricky", "hard"]);
+    assert_eq!(format!("[{:>7}]", Level::Trial(1)), "[trial-1]");
+    assert_eq!(format!("[{:<6}]", Level::Easy), "[easy  ]");
+}
+
+#[test]
+fn a_blank_clue_differs_from_an_unknown_one_for_no_level() {
+    // A hidden number (`?`) constrains nothing, like a blank.
+    let mut p = puzzle("4x4t0:a3d03a0c1a3");
+    let before = level::grade(&p, None).unwrap();
+    let blank = p.dims().cells().find(|&c| p.clue(c) == Clue::Blank).unwrap();
+    p.set_clue(blank, Clue::Unknown);
+    assert_eq!(level::grade(&p, None).unwrap(), before);
+}
