@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""One process per puzzle: runs `pencilbox slither solve` on every STEP-th corpus puzzle
-(puzzle text on stdin), checks the exit code (0 = unique solution printed), and prints the
-wall-clock median, mean, p99 and max including process start-up.
+"""One process per puzzle: runs `pencilbox slither VERB` (default `solve`; `explain` works the
+same way) on every STEP-th corpus puzzle (puzzle text on stdin), checks the exit code (0 =
+unique solution printed, or explained to the end), and prints the wall-clock total, median,
+mean, p99 and max including process start-up.
 
     cargo build --release -p pencilbox-cli
-    python3 crates/slither/scripts/per_process_bench.py ../shared/data/slitherlink/janko-1176.json [STEP]
+    python3 crates/slither/scripts/per_process_bench.py ../shared/data/slitherlink/janko-1176.json [STEP] [VERB]
 """
 import json
 import statistics
@@ -14,13 +15,14 @@ import time
 
 corpus = sys.argv[1] if len(sys.argv) > 1 else "../shared/data/slitherlink/janko-1176.json"
 step = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+verb = sys.argv[3] if len(sys.argv) > 3 else "solve"
 binary = "target/release/pencilbox"
 data = json.load(open(corpus))["data"]
 names = sorted(data)[::step]
 times, failures = [], []
 for name in names:
     start = time.perf_counter()
-    run = subprocess.run([binary, "slither", "solve"], input=data[name]["problem"].encode(),
+    run = subprocess.run([binary, "slither", verb], input=data[name]["problem"].encode(),
                          capture_output=True)
     times.append((time.perf_counter() - start, name))
     if run.returncode != 0:
@@ -28,7 +30,8 @@ for name in names:
 times.sort()
 ms = [t * 1e3 for t, _ in times]
 p99 = ms[max(0, -(-len(ms) * 99 // 100) - 1)]
-print(f"puzzles {len(ms)} (every {step}th), exit 0: {len(ms) - len(failures)}")
+print(f"slither {verb}: puzzles {len(ms)} (every {step}th), exit 0: {len(ms) - len(failures)}, "
+      f"total {sum(ms) / 1e3:.2f} s")
 for f in failures:
     print("  not unique / failed:", *f)
 print(f"wall time per process: median {statistics.median(ms):.2f} ms, mean {statistics.mean(ms):.2f} ms, "
