@@ -153,7 +153,7 @@ fn referee_punishes_each_kind_of_bad_bot() {
 
 #[test]
 fn referee_plays_the_statement_board_to_the_end() {
-    let v = referee("strong", "random", &example(), "2000");
+    let v = referee("strong", "random", &example(), "60000");
     // The start is a win for the first player, and strong plays it exactly.
     assert_eq!(v["result"], "first", "{v}");
     assert!(v["invalid"].is_null());

@@ -378,7 +378,12 @@ impl<'a> Solver<'a> {
         // Captures first, then moves that give nothing away: a best move is usually among them.
         moves.sort_by_key(|&e| (self.geo.completes(drawn, e) == 0, self.geo.gives_box(drawn, e)));
         // The table's best move, when it has one, before them: the search stored it, and
-        // probing a move that is not best can cost as much as a search.
+        // probing a move that is not best can cost as much as a search. With two threads the
+        // stored move depends on which thread stored last: the order above alone keeps the
+        // answer the same from run to run (every probe is exact, whatever the table holds).
+        if self.threads > 1 {
+            return self.first_reaching(drawn, value, moves).map(|e| (value, e));
+        }
         let worker = self.worker();
         let (key, sym) = worker.key(drawn);
         let stored = worker
@@ -389,6 +394,17 @@ impl<'a> Solver<'a> {
             moves.retain(|&m| m != e);
             moves.insert(0, e);
         }
+        self.first_reaching(drawn, value, moves).map(|e| (value, e))
+    }
+
+    /// The first of `moves` whose value is `value` (the position's), by one null-window probe
+    /// of each child in turn.
+    fn first_reaching(
+        &mut self,
+        drawn: LineSet,
+        value: Score,
+        moves: Vec<Edge>,
+    ) -> Result<Option<Edge>, OutOfTime> {
         for e in moves {
             // Does `e` reach `value`? One null-window probe of the child answers it.
             let k = self.geo.completes(drawn, e) as Score;
@@ -409,10 +425,10 @@ impl<'a> Solver<'a> {
                 return Err(OutOfTime);
             }
             if reaches {
-                return Ok((value, Some(e)));
+                return Ok(Some(e));
             }
         }
-        Ok((value, None))
+        Ok(None)
     }
 }
 
