@@ -193,6 +193,10 @@ pub fn generate_until(
             _ => {}
         }
     }
+    // A clock that ran out inside the last attempt's checks made it fail: say so.
+    if late() {
+        return Err(OutOfTime.into());
+    }
     Err(GenerateError::NoPuzzle { target, attempts })
 }
 
