@@ -22,9 +22,11 @@
 //!
 //! The solver and the search work on the compact form of a position ([`crate::lines`]): boards
 //! of at most 128 lines ([`crate::lines::MAX_LINES`]): every board up to 7×7, and 7×8. On a
-//! larger board (8×8 has 144 lines) there is no exact play and no search: `basic` and `strong`
-//! both follow the chain rules alone, and say so ([`Reason::LargeBoard`]); `random` and
-//! `greedy` play as on any board.
+//! larger board (8×8 has 144 lines) there is no solver and no search: `basic` follows the chain
+//! rules alone, and `strong` the same rules except in the endgame, which it plays exactly
+//! wherever it is a simple loony endgame (every box with 0 or 2 undrawn sides around the chain
+//! being taken or opened: [`crate::loony`]); both say so ([`Reason::LargeBoard`]). `random`
+//! and `greedy` play as on any board.
 
 use std::time::{Duration, Instant};
 
@@ -34,6 +36,7 @@ use rand::seq::IndexedRandom;
 
 use crate::board::{self, BoardError, Position};
 use crate::lines::{Geometry, LineSet};
+use crate::loony;
 use crate::rules::{self, Compact};
 use crate::solver::{Solver, TableSize};
 
@@ -65,9 +68,8 @@ pub enum Reason {
     Search { value: f64, playouts: u32 },
     /// A rule of thumb (the position was too large to solve in time).
     Heuristic,
-    /// A rule of thumb because the board has more than [`crate::lines::MAX_LINES`] lines,
-    /// beyond the solver and the search: the basic and strong levels both play by chain rules
-    /// there.
+    /// The chain rules (and for the strong level, exact simple loony endgames) because the
+    /// board has more than [`crate::lines::MAX_LINES`] lines, beyond the solver and the search.
     LargeBoard,
     /// The level plays at random or greedily.
     Level,
@@ -196,7 +198,16 @@ impl Bot {
 fn large_board(level: Level, position: &Position, undrawn: &[Edge], rng: &mut impl Rng) -> Choice {
     by_rules(level, position, undrawn, rng).unwrap_or_else(|| {
         let safe = rules::safe_lines(position, undrawn);
-        Choice { line: rules::chain_rules(position, undrawn, &safe, rng), reason: Reason::LargeBoard }
+        let line = if level == Level::Strong {
+            // The chain rules, but the endgame played exactly where it is simple enough to value.
+            loony::capture(position)
+                .or_else(|| safe.choose(rng).copied())
+                .or_else(|| loony::best_opening(position))
+                .unwrap_or_else(|| rules::smallest_handout(position, undrawn))
+        } else {
+            rules::chain_rules(position, undrawn, &safe, rng)
+        };
+        Choice { line, reason: Reason::LargeBoard }
     })
 }
 

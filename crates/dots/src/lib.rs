@@ -15,6 +15,8 @@ pub mod solver;
 pub mod control;
 // The chain-theory rules the engines play by, on either form of a position.
 pub mod rules;
+// Exact play of simple loony endgames on boards of any size.
+mod loony;
 // Playing engines: random, greedy, basic, strong.
 pub mod bot;
 // The strong engine's Monte Carlo tree search for positions too large to solve.

@@ -212,6 +212,13 @@ pub(crate) fn free_capture<V: View>(v: &V) -> Option<Edge> {
 /// its far end leaves them as a domino) or the last four of a loop (*all-but-four*: the line
 /// between them leaves two dominoes), the latter only when more than four boxes are to come.
 pub(crate) fn chain_capture<V: View>(v: &V) -> Option<Edge> {
+    chain_capture_by(v, |_, _| None)
+}
+
+/// [`chain_capture`], with `exact(rest, kept)` deciding when it can whether to decline the last
+/// `kept` boxes (2 of a chain, 4 of a loop), `rest` being the position once they are taken:
+/// `Some(true)` declines, `Some(false)` takes, `None` leaves it to the chain rule's test.
+pub(crate) fn chain_capture_by<V: View>(v: &V, exact: impl Fn(&V, usize) -> Option<bool>) -> Option<Edge> {
     let mut takeable = v.takeable();
     let b = takeable.next()?;
     let e = v.undrawn_sides(b).next()?;
@@ -225,12 +232,12 @@ pub(crate) fn chain_capture<V: View>(v: &V) -> Option<Edge> {
     let beyond = v.across(f, c);
     // The lines the opponent takes the declined boxes with, and how many boxes must be left
     // behind them to make declining worth it.
-    let (taken, more_than) = match other {
-        None if beyond.is_none_or(|d| v.drawn_sides(d) < 2) => (vec![f, e], 0),
+    let (taken, more_than, kept) = match other {
+        None if beyond.is_none_or(|d| v.drawn_sides(d) < 2) => (vec![f, e], 0, 2),
         // The last four of a loop: `b`, `c`, `d` and `other`, whose last side leads to `d`.
         Some(b2) => match (beyond, v.undrawn_sides(b2).next()) {
             (Some(d), Some(e2)) if v.drawn_sides(d) == 2 && v.across(e2, b2) == Some(d) => {
-                (vec![f, e, e2], 4)
+                (vec![f, e, e2], 4, 4)
             }
             // A chain opened in its middle: declining now would leave the other end to the
             // opponent, and everything behind it.
@@ -240,6 +247,9 @@ pub(crate) fn chain_capture<V: View>(v: &V) -> Option<Edge> {
     };
     // After declining, would the opponent have to hand out something long?
     let after = v.with(&taken);
+    if let Some(decline) = exact(&after, kept) {
+        return Some(if decline { f } else { e });
+    }
     let safe_left = after.undrawn().any(|x| !after.gives_box(x));
     let rest = after.chains();
     if !safe_left && rest.any_long() && rest.boxes() > more_than { Some(f) } else { Some(e) }

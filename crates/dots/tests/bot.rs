@@ -67,7 +67,7 @@ fn every_level_completes_games_on_large_and_non_square_boards() {
 }
 
 /// Above 128 lines nothing depends on the clock: a seed gives one game, and the basic and
-/// strong levels play the same chain rules, saying why.
+/// strong levels play the same chain rules while safe lines remain, saying why.
 #[test]
 fn large_boards_are_played_by_the_rules_the_same_way_for_a_seed() {
     let dims = Dims::new(10, 10).unwrap();
