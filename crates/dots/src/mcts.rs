@@ -58,9 +58,6 @@ const PLAYOUT_END_BUDGET: std::time::Duration = std::time::Duration::from_millis
 /// The UCT exploration constant, for rewards in `[0, 1]`.
 const EXPLORATION: f64 = 0.5;
 
-/// The clock is read once per this many playouts.
-const CLOCK_EVERY: u32 = 16;
-
 /// A position of the search graph. Values are *future margins*: the boxes still unclaimed that
 /// the player to move here ends up with, minus the opponent's; they depend only on the lines
 /// drawn, so positions reached by different move orders (or symmetric to each other) share one
@@ -143,7 +140,8 @@ impl<'s, 'a, R: Rng> Search<'s, 'a, R> {
     }
 
     /// The best line for the player to move in `drawn` (which must have an undrawn line), found
-    /// by searching until the deadline (every root move at least once).
+    /// by searching until the deadline (at least one playout: the first moves tried, in random order,
+    /// are all the search knows when the deadline comes early).
     pub fn run(&mut self, drawn: LineSet) -> Estimate {
         self.boxes = f64::from(self.geo.unclaimed_boxes(drawn).max(1));
         self.nodes.clear();
@@ -159,10 +157,8 @@ impl<'s, 'a, R: Rng> Search<'s, 'a, R> {
             if node.exact.is_some() || node.untried.is_empty() && self.solved_children(root) {
                 break;
             }
-            if playouts.is_multiple_of(CLOCK_EVERY)
-                && node.untried.is_empty()
-                && Instant::now() >= self.deadline
-            {
+            // A playout can take milliseconds (its exact end), so the clock is read after each.
+            if Instant::now() >= self.deadline {
                 break;
             }
         }
