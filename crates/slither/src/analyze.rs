@@ -1,0 +1,243 @@
+//! The setter's workbench: what a setter wants to know after each clue placed. Whether the
+//! puzzle has no solution, one or several; with none, a small set of clues that already has none
+//! on its own; with one, its level and the clues that could go without losing uniqueness; with
+//! several, two of them, the edges where they differ and a clue that tells them apart.
+//!
+//! Every answer comes from the complete solver ([`crate::solver`]), so it is exact; the caller's
+//! deadline bounds the work, and [`Analysis::complete`] says when it cut the work short.
+//!
+//! - **Conflict** (no solution): deletion. A set of clues with no solution keeps having none
+//!   when clues are added (more clues, fewer loops), so each clue whose removal leaves the rest
+//!   unsolvable can go for good; a clue whose removal makes the rest solvable stays. Removing
+//!   halves, then quarters, ... of the set before single clues (as in delta debugging) drops the
+//!   clues far from the conflict in a few solver calls. After the pass of single clues every
+//!   clue left is needed: the set is minimal (no clue of it can go), not necessarily smallest.
+//! - **Redundant clues** (one solution `S`): a clue can go alone exactly when the puzzle without
+//!   it still has one solution (`S` is still one of them).
+//! - **A clue to add** (several solutions): at a cell where the two solutions found have
+//!   different counts, the count of one of them rules the other out.
+
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use pencilbox_grid::{Cell, Edge, OutOfTime, past};
+
+use crate::deduce;
+use crate::puzzle::{Clue, Puzzle, Solution};
+use crate::solver::{self, Budget};
+
+/// The difficulty scale the analysis reports: the engine's grades. (The one place that names
+/// the scale, so that a new scale is one change.)
+pub type Level = deduce::Grade;
+
+/// The level of a puzzle (meaningful when it has exactly one solution).
+pub fn level(p: &Puzzle) -> Level {
+    deduce::grade(p)
+}
+
+/// What [`analyze`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub findings: Findings,
+    /// False when the deadline stopped the work after the count: then a conflict may not be
+    /// minimal, and [`Findings::Unique::unchecked`] lists the clues not tried.
+    pub complete: bool,
+}
+
+/// The number of solutions and what follows from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Findings {
+    /// No loop meets every clue.
+    NoSolution {
+        /// Numbered clues, row-major, that have no solution on their own (the other clues
+        /// blank).
+        conflict: Vec<Cell>,
+        /// Whether no clue of `conflict` can go (each one removed, the rest has a solution).
+        /// False when the deadline or the search bound of a test left that unproven.
+        minimal: bool,
+    },
+    /// Exactly one loop meets every clue.
+    Unique {
+        solution: Solution,
+        level: Level,
+        /// The numbered clues, row-major, each of which can be removed (alone) with the puzzle
+        /// still unique.
+        redundant: Vec<Cell>,
+        /// The numbered clues the deadline left untried.
+        unchecked: Vec<Cell>,
+    },
+    /// Two solutions or more; two of them.
+    Several {
+        solutions: [Solution; 2],
+        /// The edges on one of the two loops but not on the other, in numbering order.
+        differing: Vec<Edge>,
+        /// A clue that one of the two loops meets and the other does not (the first one's
+        /// count where it can be a clue), at a cell without a number; `None` when the two
+        /// loops have equal counts at every such cell.
+        add: Option<AddClue>,
+    },
+}
+
+/// A clue to place: `clue` (0–3) at `cell`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AddClue {
+    pub cell: Cell,
+    pub clue: u8,
+}
+
+/// The cells with a numbered clue, row-major.
+fn numbered(p: &Puzzle) -> Vec<Cell> {
+    p.dims().cells().filter(|&c| p.clue(c).number().is_some()).collect()
+}
+
+/// Analyses a puzzle, using up to `threads` threads (at least one). `Err(OutOfTime)` only when
+/// the deadline passes before the number of solutions is known; after that, work cut short is
+/// marked by [`Analysis::complete`].
+pub fn analyze(p: &Puzzle, deadline: Option<Instant>, threads: usize) -> Result<Analysis, OutOfTime> {
+    let budget = Budget { max_nodes: None, deadline };
+    let count = solver::count_within(p, 2, budget)?;
+    Ok(match (count.first, count.second) {
+        (None, _) => {
+            let (conflict, minimal) = conflict(p, budget, count.nodes);
+            let findings = Findings::NoSolution { conflict, minimal: minimal == Some(true) };
+            Analysis { findings, complete: minimal.is_some() }
+        }
+        (Some(solution), None) => {
+            let level = level(p);
+            let (redundant, unchecked) = redundant(p, budget, threads);
+            let complete = unchecked.is_empty();
+            Analysis { findings: Findings::Unique { solution, level, redundant, unchecked }, complete }
+        }
+        (Some(first), Some(second)) => {
+            let differing = p.dims().edges().filter(|&e| first.is_line(e) != second.is_line(e)).collect();
+            let add = clue_to_add(p, &first, &second);
+            Analysis {
+                findings: Findings::Several { solutions: [first, second], differing, add },
+                complete: true,
+            }
+        }
+    })
+}
+
+/// The puzzle with only the numbered clues at `keep` (every other cell blank).
+fn only(p: &Puzzle, keep: &[Cell]) -> Puzzle {
+    let mut q = Puzzle::blank(p.dims());
+    for &c in keep {
+        q.set_clue(c, p.clue(c));
+    }
+    q
+}
+
+/// The most search nodes one test of the conflict search may take (at least; twice what the
+/// whole puzzle took when that is more): a set of clues whose test takes more is kept whole (its
+/// answer is unknown), which keeps the set unsolvable but may leave it larger than needed.
+/// Without a bound, a sparse set of clues with no solution can take the complete search
+/// minutes to refute. Removing several clues at once only speeds the deletion up, so its tests
+/// get less; the tests of single clues decide minimality and get more (on sparse sets of clues,
+/// finding a loop takes up to a hundred nodes or so).
+const CHUNK_NODES: u64 = 64;
+const SINGLE_NODES: u64 = 1000;
+
+/// A set of clues without a solution (see the module docs), and whether it is known to be
+/// minimal; `None` when the deadline stopped the deletion (the set returned is still
+/// unsolvable).
+fn conflict(p: &Puzzle, budget: Budget, proof_nodes: u64) -> (Vec<Cell>, Option<bool>) {
+    let mut keep = numbered(p);
+    // Loops found by earlier tests: one that meets every clue of a set shows it has a solution
+    // without a search (a set of clues is tested many times with a few clues less or more).
+    let mut loops: Vec<Solution> = Vec::new();
+    let mut chunk = keep.len().div_ceil(2);
+    let mut minimal = true;
+    while chunk >= 1 {
+        let nodes = if chunk == 1 { SINGLE_NODES } else { CHUNK_NODES }.max(2 * proof_nodes);
+        let test = Budget { max_nodes: Some(nodes), ..budget };
+        let mut at = 0;
+        while at < keep.len() {
+            let end = (at + chunk).min(keep.len());
+            let rest: Vec<Cell> = keep[..at].iter().chain(&keep[end..]).copied().collect();
+            let meets =
+                |s: &Solution| rest.iter().all(|&c| p.clue(c).number() == Some(s.sides_on_loop(c) as u8));
+            if loops.iter().any(meets) {
+                at = end;
+                continue;
+            }
+            if past(budget.deadline) {
+                return (keep, None);
+            }
+            match solver::count_within(&only(p, &rest), 1, test) {
+                // Still no solution: the removed clues are not needed.
+                Ok(c) => match c.first {
+                    None => keep = rest,
+                    Some(s) => {
+                        loops.push(s);
+                        at = end;
+                    }
+                },
+                Err(OutOfTime) if past(budget.deadline) => return (keep, None),
+                Err(OutOfTime) => {
+                    // Unknown: keep these clues (the set stays unsolvable).
+                    minimal &= chunk > 1;
+                    at = end;
+                }
+            }
+        }
+        chunk = if chunk == 1 { 0 } else { chunk.div_ceil(2) };
+    }
+    (keep, Some(minimal))
+}
+
+/// The numbered clues that can each be removed with the puzzle still unique, and those the
+/// deadline left untried. The clues are tried on `threads` threads (each test is independent).
+fn redundant(p: &Puzzle, budget: Budget, threads: usize) -> (Vec<Cell>, Vec<Cell>) {
+    const UNTRIED: u8 = 0;
+    const NEEDED: u8 = 1;
+    const REDUNDANT: u8 = 2;
+    let clues = numbered(p);
+    let verdicts: Vec<AtomicU8> = clues.iter().map(|_| AtomicU8::new(UNTRIED)).collect();
+    let next = AtomicUsize::new(0);
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&cell) = clues.get(i) else { return };
+            if past(budget.deadline) {
+                return;
+            }
+            let mut q = p.clone();
+            q.set_clue(cell, Clue::Blank);
+            match solver::count_within(&q, 2, budget) {
+                Err(OutOfTime) => return,
+                Ok(c) => verdicts[i].store(if c.found == 1 { REDUNDANT } else { NEEDED }, Ordering::Relaxed),
+            }
+        }
+    };
+    // The scope joins every thread before the verdicts are read.
+    std::thread::scope(|scope| {
+        for _ in 1..threads.clamp(1, clues.len().max(1)) {
+            scope.spawn(work);
+        }
+        work();
+    });
+    let (mut redundant, mut unchecked) = (Vec::new(), Vec::new());
+    for (&cell, verdict) in clues.iter().zip(&verdicts) {
+        match verdict.load(Ordering::Relaxed) {
+            REDUNDANT => redundant.push(cell),
+            UNTRIED => unchecked.push(cell),
+            _ => {}
+        }
+    }
+    (redundant, unchecked)
+}
+
+/// A cell without a number where the two loops have different counts, with the count of the
+/// first (of the second when the first's is 4, which no clue says). The cell whose counts differ
+/// most is taken, the first in row-major order among equals.
+fn clue_to_add(p: &Puzzle, first: &Solution, second: &Solution) -> Option<AddClue> {
+    p.dims()
+        .cells()
+        .filter(|&c| p.clue(c).number().is_none())
+        .map(|c| (c, first.sides_on_loop(c), second.sides_on_loop(c)))
+        .filter(|&(_, a, b)| a != b)
+        .max_by_key(|&(c, a, b)| (a.abs_diff(b), std::cmp::Reverse(c)))
+        .map(|(cell, a, b)| AddClue { cell, clue: if a <= 3 { a as u8 } else { b as u8 } })
+}
