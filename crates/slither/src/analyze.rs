@@ -26,6 +26,10 @@ use crate::deduce;
 use crate::puzzle::{Clue, Puzzle, Solution};
 use crate::solver::{self, Budget};
 
+/// The largest side of a board the workbench (the web page's Edit mode) offers: up to here the
+/// analysis of an edit stays interactive (docs/PERFORMANCE.md has the times per edit).
+pub const EDITOR_MAX_SIDE: usize = 30;
+
 /// The difficulty scale the analysis reports: the engine's grades. (The one place that names
 /// the scale, so that a new scale is one change.)
 pub type Level = deduce::Grade;

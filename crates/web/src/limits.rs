@@ -46,6 +46,9 @@ struct SlitherLimits {
     /// Per difficulty, easiest first: the largest side worth asking `/api/slither/generate`
     /// for (larger ones rarely finish within the time limit).
     generate: Vec<GenerateLimit>,
+    /// The largest side `/api/slither/analyze` reads: the page's editor offers boards up to
+    /// this size.
+    editor_max_side: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -79,6 +82,7 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
                 .iter()
                 .map(|&g| GenerateLimit { difficulty: g.to_string(), max_side: generate::max_side(g) })
                 .collect(),
+            editor_max_side: pencilbox_slither::analyze::EDITOR_MAX_SIDE,
         },
         walls: SideLimit { max_side: crate::walls::MAX_SIDE },
         islands: SideLimit { max_side: crate::islands::MAX_N },

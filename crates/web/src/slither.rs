@@ -1,4 +1,4 @@
-//! `/api/slither/{parse,solve,check,hint,generate}`.
+//! `/api/slither/{parse,solve,check,hint,generate,analyze}`.
 
 use std::time::{Duration, Instant};
 
@@ -354,6 +354,142 @@ pub async fn generate(
             Err(GenerateError::OutOfTime(_)) => Err(ApiError::out_of_time(budget)),
             Err(e) => Err(ApiError::bad(format!("{e} on a {d} board; try another seed or difficulty"))),
         }
+    })
+    .await?;
+    Ok(Json(out))
+}
+
+/// The setter's workbench: a puzzle as text (`puzzle`) or as rows of clues (`clues`: a number
+/// 0–3, `null` blank or `"?"`, the form the other routes answer with).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    puzzle: Option<String>,
+    clues: Option<Vec<Vec<serde_json::Value>>>,
+    time_ms: Option<u64>,
+}
+
+/// Reads the rows of clues of an analyze request.
+fn puzzle_from_rows(rows: &[Vec<serde_json::Value>]) -> Result<Puzzle, ApiError> {
+    let cols = rows.first().map_or(0, Vec::len);
+    let d = Dims::new(rows.len(), cols)
+        .map_err(|e| ApiError::bad(format!("clues: {} rows of {cols}: {e}", rows.len())))?;
+    let mut clues = Vec::with_capacity(d.num_cells());
+    for (r, row) in rows.iter().enumerate() {
+        if row.len() != cols {
+            return Err(ApiError::bad(format!("clues: row {r} has {} cells, row 0 has {cols}", row.len())));
+        }
+        for (c, v) in row.iter().enumerate() {
+            clues.push(match v {
+                serde_json::Value::Null => Clue::Blank,
+                serde_json::Value::String(s) if s == "?" => Clue::Unknown,
+                v => match v.as_u64() {
+                    Some(n @ 0..=3) => Clue::Number(n as u8),
+                    _ => {
+                        return Err(ApiError::bad(format!(
+                            "clues: cell ({r}, {c}) is {v}; a clue is 0, 1, 2, 3, null (blank) or \"?\""
+                        )));
+                    }
+                },
+            });
+        }
+    }
+    Ok(Puzzle::new(d, clues))
+}
+
+#[derive(Debug, Serialize)]
+pub struct AddClueInfo {
+    cell: [usize; 2],
+    clue: u8,
+}
+
+#[derive(Debug, Serialize)]
+pub struct AnalyzeResponse {
+    /// `unique`, `multiple` or `none`.
+    verdict: &'static str,
+    /// False when the time budget stopped the work after the count (`unchecked` lists the
+    /// clues left; a conflict may not be minimal).
+    complete: bool,
+    /// With `unique`: the level.
+    level: Option<String>,
+    /// With `unique`: the clues that can each be removed alone with the puzzle still unique.
+    redundant: Vec<[usize; 2]>,
+    /// With `unique`: the clues the budget left unchecked.
+    unchecked: Vec<[usize; 2]>,
+    /// With `none`: clues that have no solution on their own.
+    conflict: Vec<[usize; 2]>,
+    /// With `none`: whether no clue of `conflict` can go.
+    minimal: Option<bool>,
+    /// With `multiple`: the edges where the two loops of `loops` differ.
+    differing: Vec<usize>,
+    /// With `multiple`: a clue that one loop meets and the other does not.
+    add: Option<AddClueInfo>,
+    /// The solution (`unique`) or two solutions (`multiple`): their edges.
+    loops: Vec<Vec<usize>>,
+    #[serde(flatten)]
+    puzzle: PuzzleInfo,
+}
+
+fn analyze_response(p: &Puzzle, a: pencilbox_slither::analyze::Analysis) -> AnalyzeResponse {
+    use pencilbox_slither::analyze::Findings;
+    let cells = |cs: Vec<Cell>| cs.into_iter().map(|c| [c.row, c.col]).collect();
+    let edges = |s: &pencilbox_slither::Solution| s.edges().map(Edge::index).collect();
+    let mut r = AnalyzeResponse {
+        verdict: "",
+        complete: a.complete,
+        level: None,
+        redundant: vec![],
+        unchecked: vec![],
+        conflict: vec![],
+        minimal: None,
+        differing: vec![],
+        add: None,
+        loops: vec![],
+        puzzle: info(p),
+    };
+    match a.findings {
+        Findings::NoSolution { conflict, minimal } => {
+            (r.verdict, r.conflict, r.minimal) = ("none", cells(conflict), Some(minimal));
+        }
+        Findings::Unique { solution, level, redundant, unchecked } => {
+            r.verdict = "unique";
+            r.level = Some(level.to_string());
+            (r.redundant, r.unchecked, r.loops) =
+                (cells(redundant), cells(unchecked), vec![edges(&solution)]);
+        }
+        Findings::Several { solutions, differing, add } => {
+            r.verdict = "multiple";
+            r.differing = differing.into_iter().map(Edge::index).collect();
+            r.add = add.map(|a| AddClueInfo { cell: [a.cell.row, a.cell.col], clue: a.clue });
+            r.loops = solutions.iter().map(edges).collect();
+        }
+        _ => r.verdict = "unknown",
+    }
+    r
+}
+
+pub async fn analyze(
+    State(config): State<Shared>,
+    Body(req): Body<AnalyzeRequest>,
+) -> Result<Json<AnalyzeResponse>, ApiError> {
+    use pencilbox_slither::analyze::EDITOR_MAX_SIDE;
+    let p = match (&req.puzzle, &req.clues) {
+        (Some(text), None) => read_puzzle(text)?,
+        (None, Some(rows)) => puzzle_from_rows(rows)?,
+        _ => return Err(ApiError::bad("give the puzzle either as `puzzle` (text) or as `clues` (rows)")),
+    };
+    let d = p.dims();
+    if d.rows() > EDITOR_MAX_SIDE || d.cols() > EDITOR_MAX_SIDE {
+        return Err(ApiError::bad(format!(
+            "puzzle: {d} is larger than the workbench's limit of {EDITOR_MAX_SIDE}x{EDITOR_MAX_SIDE}"
+        )));
+    }
+    let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let out = run_engine(&config, budget, move |deadline| {
+        let a = pencilbox_slither::analyze::analyze(&p, Some(deadline), threads)
+            .map_err(|OutOfTime| ApiError::out_of_time(budget))?;
+        Ok(analyze_response(&p, a))
     })
     .await?;
     Ok(Json(out))
