@@ -405,10 +405,11 @@ pub struct AddClueInfo {
 
 #[derive(Debug, Serialize)]
 pub struct AnalyzeResponse {
-    /// `unique`, `multiple` or `none`.
+    /// `unique`, `multiple` or `none`; `unknown` when the time budget ran out before the
+    /// solutions were counted.
     verdict: &'static str,
-    /// False when the time budget stopped the work after the count (`unchecked` lists the
-    /// clues left; a conflict may not be minimal).
+    /// False when the time budget stopped the work (after the count: `unchecked` lists the
+    /// clues left, a conflict may not be minimal).
     complete: bool,
     /// With `unique`: the level.
     level: Option<String>,
@@ -430,13 +431,11 @@ pub struct AnalyzeResponse {
     puzzle: PuzzleInfo,
 }
 
-fn analyze_response(p: &Puzzle, a: pencilbox_slither::analyze::Analysis) -> AnalyzeResponse {
-    use pencilbox_slither::analyze::Findings;
-    let cells = |cs: Vec<Cell>| cs.into_iter().map(|c| [c.row, c.col]).collect();
-    let edges = |s: &pencilbox_slither::Solution| s.edges().map(Edge::index).collect();
-    let mut r = AnalyzeResponse {
+/// An answer with the puzzle's forms and nothing found yet.
+fn analyze_response_empty(p: &Puzzle) -> AnalyzeResponse {
+    AnalyzeResponse {
         verdict: "",
-        complete: a.complete,
+        complete: true,
         level: None,
         redundant: vec![],
         unchecked: vec![],
@@ -446,7 +445,14 @@ fn analyze_response(p: &Puzzle, a: pencilbox_slither::analyze::Analysis) -> Anal
         add: None,
         loops: vec![],
         puzzle: info(p),
-    };
+    }
+}
+
+fn analyze_response(p: &Puzzle, a: pencilbox_slither::analyze::Analysis) -> AnalyzeResponse {
+    use pencilbox_slither::analyze::Findings;
+    let cells = |cs: Vec<Cell>| cs.into_iter().map(|c| [c.row, c.col]).collect();
+    let edges = |s: &pencilbox_slither::Solution| s.edges().map(Edge::index).collect();
+    let mut r = AnalyzeResponse { complete: a.complete, ..analyze_response_empty(p) };
     match a.findings {
         Findings::NoSolution { conflict, minimal } => {
             (r.verdict, r.conflict, r.minimal) = ("none", cells(conflict), Some(minimal));
@@ -486,11 +492,37 @@ pub async fn analyze(
     }
     let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let out = run_engine(&config, budget, move |deadline| {
-        let a = pencilbox_slither::analyze::analyze(&p, Some(deadline), threads)
-            .map_err(|OutOfTime| ApiError::out_of_time(budget))?;
-        Ok(analyze_response(&p, a))
-    })
-    .await?;
+    let out = run_engine(&config, budget, move |deadline| Ok(analysis(&p, deadline, threads))).await?;
     Ok(Json(out))
+}
+
+/// The analysis of `p` within `deadline`. When the solutions are not counted in time the answer
+/// is `unknown` rather than an error: the editor still needs the puzzle's forms (export, play).
+fn analysis(p: &Puzzle, deadline: Instant, threads: usize) -> AnalyzeResponse {
+    match pencilbox_slither::analyze::analyze(p, Some(deadline), threads) {
+        Ok(a) => analyze_response(p, a),
+        Err(OutOfTime) => {
+            AnalyzeResponse { verdict: "unknown", complete: false, ..analyze_response_empty(p) }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_analysis_out_of_time_before_the_count_is_unknown_with_the_puzzles_forms() {
+        // A blank board needs a search node to find even one loop, and a search node looks at the
+        // clock: with a deadline already past, the count cannot finish.
+        let p = Puzzle::blank(Dims::new(6, 6).unwrap());
+        let v = serde_json::to_value(analysis(&p, Instant::now(), 2)).unwrap();
+        assert_eq!((v["verdict"].as_str(), v["complete"].as_bool()), (Some("unknown"), Some(false)), "{v}");
+        assert_eq!((&v["loops"], &v["level"]), (&serde_json::json!([]), &serde_json::Value::Null));
+        assert_eq!((&v["url"], &v["loopy"]), (&format::to_url(&p).into(), &format::to_loopy(&p).into()));
+        assert_eq!(v["text"], format::to_text(&p));
+        // With time, the same board has several solutions.
+        let far = Instant::now() + Duration::from_secs(60);
+        assert_eq!(serde_json::to_value(analysis(&p, far, 2)).unwrap()["verdict"], "multiple");
+    }
 }
