@@ -1,34 +1,46 @@
 // The Slitherlink page: open a puzzle (puzz.link URL, Loopy game ID, text, or `?p=` in this
-// page's own address) or generate one, then play by marking edges. Check, hint, solve and share
-// are the /api/slither routes (docs/API.md); the page keeps only the marks and their history.
-import { api, h, svg, edgeAt, edgeCount, edgeNumber, cellSides, say, busy, serverLimits, fitBoard, refitBoards } from './common.js';
+// page's own address) or generate one, then play by marking edges and shading cells; or edit
+// clues in Edit mode (slither-edit.js, `?edit=` in the address). Check, hint, solve and share are
+// the /api/slither routes (docs/API.md); the page keeps only the marks and their history, and
+// saves them per puzzle in the browser (slither-save.js).
+import { api, h, svg, edgeAt, edgeCount, edgeNumber, cellSides, say, busy, serverLimits, refitBoards } from './common.js';
+import { drawBoard, dotNear, cellUnder, moveDotCursor, moveCellCursor, ARROWS, px } from './slither-board.js';
+import { loadPlay, savePlay, clockText, Timer } from './slither-save.js';
+import { createEditor } from './slither-edit.js';
 
 const LIMITS = await serverLimits();
 /** The difficulties, easiest first, each with the largest side the page offers to generate:
- * what the generator finishes well within its budget. */
+ * what the generator finishes well within its budget. The first is the default (as Loopy's
+ * default is its easiest level). */
 const DIFFICULTIES = LIMITS.slither.generate;
 const maxSide = (difficulty) => DIFFICULTIES.find((d) => d.difficulty === difficulty)?.max_side ?? 2;
 
 const EMPTY = 0, LINE = 1, CROSS = 2;
 const STATE_NAMES = ['empty', 'line', 'cross'];
-/** Board geometry in SVG units: one cell's side and the margin around the dots. */
-const CELL = 44, PAD = 18;
+/** Cell shading (puzz.link's background colours): none, inside the loop, outside. */
+const SHADE_NAMES = ['none', 'inside', 'outside'];
 
 const game = {
   puzzle: null, // the API's puzzle info: rows, cols, clues, url, loopy, text
   about: '', // where the puzzle came from, for the info line
   marks: [], // per edge: EMPTY, LINE or CROSS
-  undo: [], // actions: [[edge, before, after], ...]
+  shade: [], // per cell, row-major: 0 none, 1 inside, 2 outside
+  undo: [], // actions: [[kind ('e' edge or 'c' cell), index, before, after], ...]
   redo: [],
-  version: 0, // bumped on every change, so a stale API answer is not shown on new marks
+  version: 0, // bumped on every change of marks, so a stale API answer is not shown on new marks
   opened: 0, // bumped whenever a puzzle is opened, so a late generated one does not replace it
-  cursor: [0, 0], // the keyboard cursor: a dot (row, col)
+  cursor: [0, 0], // the keyboard's dot (row, col) when marking lines
+  cellCursor: [0, 0], // the keyboard's cell when shading
+  tool: 'lines', // what a plain click marks: 'lines' or 'shade'
+  solved: null, // 'player' (solved by the player), 'shown' (Solve drew it) or null
 };
+const page = { mode: 'play' };
 
 // ---------------------------------------------------------------- page layout
 
 const $ = (id) => document.getElementById(id);
 const status = h('p', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
+const timer = new Timer(showTime);
 
 function button(id, label, title, onclick) {
   return h('button', { id, type: 'button', title, onclick: guard(onclick) }, label);
@@ -60,7 +72,18 @@ function submit(work) {
   return (event) => { event.preventDefault(); run(event); };
 }
 
+const editor = createEditor({
+  status, button, guard, safely, copy, maxSide: LIMITS.slither.editor_max_side,
+  onPlay: (info) => {
+    setMode('play');
+    const saved = loadPuzzle(info, 'edited');
+    const verdict = { unique: '', multiple: ' It has several solutions.', none: ' It has no solution.' }[info.verdict] ?? '';
+    say(status, `Playing the edited ${info.rows}×${info.cols} puzzle.${verdict}${saved ? ' ' + saved : ''}`, verdict ? '' : 'ok');
+  },
+});
+
 function buildPage() {
+  const first = DIFFICULTIES[0]?.difficulty;
   const loadForm = h('form', { id: 'load-form', onsubmit: submit(loadFromInput) },
     h('fieldset', {},
       h('legend', {}, 'Open a puzzle'),
@@ -74,26 +97,38 @@ function buildPage() {
   const generateForm = h('form', { id: 'generate-form', onsubmit: submit(generate) },
     h('fieldset', {},
       h('legend', {}, 'Generate a puzzle'),
-      h('label', {}, 'Rows', h('input', { id: 'rows', type: 'number', min: 2, max: maxSide('standard'), value: 7, required: true })),
-      h('label', {}, 'Columns', h('input', { id: 'cols', type: 'number', min: 2, max: maxSide('standard'), value: 7, required: true })),
+      h('label', {}, 'Rows', h('input', { id: 'rows', type: 'number', min: 2, max: maxSide(first), value: 7, required: true })),
+      h('label', {}, 'Columns', h('input', { id: 'cols', type: 'number', min: 2, max: maxSide(first), value: 7, required: true })),
       h('label', {}, 'Difficulty',
         h('select', { id: 'difficulty', onchange: sizeLimits },
-          DIFFICULTIES.map(({ difficulty, max_side: max }) => h('option', {
-            value: difficulty, selected: difficulty === 'standard', title: `up to ${max}×${max}`,
-          }, difficulty)))),
+          DIFFICULTIES.map(({ difficulty, max_side: max }) => h('option', { value: difficulty, title: `up to ${max}×${max}` }, difficulty)))),
       h('label', {}, 'Seed (empty: random)', h('input', { id: 'seed', type: 'number', min: 0, step: 1, placeholder: 'random' })),
       h('button', { id: 'generate', type: 'submit' }, 'Generate')));
 
-  const play = h('div', { class: 'play', role: 'toolbar', 'aria-label': 'Play' },
-    button('undo', 'Undo', 'Undo the last change (Ctrl+Z)', () => undoRedo(game.undo, game.redo, 1)),
-    button('redo', 'Redo', 'Redo (Ctrl+Y)', () => undoRedo(game.redo, game.undo, 2)),
-    button('clear', 'Clear', 'Remove every mark (undoable)', clearMarks),
+  // Above the board and kept in view while the page scrolls: the mode, the status line (with
+  // "Solved!"), the timer.
+  const bar = h('div', { class: 'bar', id: 'bar' },
+    h('div', { class: 'modes', role: 'group', 'aria-label': 'Mode' },
+      button('mode-play', 'Play', 'Play the puzzle (in Edit mode: play the edited puzzle)', () => (page.mode === 'edit' ? $('edit-play').click() : null)),
+      button('mode-edit', 'Edit', 'Edit the clues: the setter\'s workbench', () => (page.mode === 'play' ? editPuzzle() : null))),
+    status,
+    h('span', { id: 'solved', class: 'solved', hidden: true }, 'Solved!'),
+    h('span', { id: 'timer', class: 'timer', title: 'Time spent on this puzzle (paused while the page is hidden or in Edit mode)' }, '0:00'));
+
+  const tools = h('div', { class: 'play', role: 'toolbar', 'aria-label': 'Play' },
+    button('undo', 'Undo', 'Undo the last change (Ctrl+Z)', () => undoRedo(game.undo, game.redo, 2)),
+    button('redo', 'Redo', 'Redo (Ctrl+Y)', () => undoRedo(game.redo, game.undo, 3)),
+    button('clear', 'Clear', 'Remove every mark and shading (undoable)', clearMarks),
     button('check', 'Check', 'Find the first mistake in your lines', check),
     button('hint', 'Hint', 'Apply one deduction step and name its rule', hint),
     button('solve', 'Solve', 'Show the solution (undo brings your marks back)', solve),
     button('share', 'Share', 'Show the puzz.link URL and a link to this page', share));
+  const toolSwitch = h('div', { class: 'play tools', role: 'group', 'aria-label': 'A click marks' },
+    h('span', {}, 'A click marks:'),
+    button('tool-lines', 'Lines', 'Clicks mark edges: line, cross (key C switches)', () => setTool('lines')),
+    button('tool-shade', 'Shading', 'Clicks shade cells: inside, outside (key C switches; Ctrl+click shades in either)', () => setTool('shade')));
 
-  const shareBox = h('div', { id: 'share-box', hidden: true },
+  const shareBox = h('div', { id: 'share-box', class: 'share-box', hidden: true },
     h('label', {}, 'puzz.link URL',
       h('div', { class: 'row' },
         h('input', { id: 'share-url', readonly: true }),
@@ -104,8 +139,9 @@ function buildPage() {
         button('copy-page', 'Copy', 'Copy the link to this page', () => copy('share-page')))),
     h('label', {}, 'Loopy game ID', h('input', { id: 'share-loopy', readonly: true })));
 
-  const panel = h('div', { class: 'panel' },
-    play,
+  const playPanel = h('div', { id: 'play-panel' },
+    tools,
+    toolSwitch,
     h('p', { id: 'info' }),
     shareBox,
     h('h2', {}, 'Hints'),
@@ -114,86 +150,96 @@ function buildPage() {
       'Click an edge: empty → line → cross → empty. Right click or Shift+click goes the other way; ',
       'hold the button and drag from dot to dot to mark several edges alike. ',
       'Keyboard (click the board or Tab to it): arrows move the ring between dots, Shift+arrow draws or erases a line, ',
-      'Ctrl+arrow (or Alt+arrow) sets or removes a cross; Ctrl+Z undo, Ctrl+Y redo.'));
+      'Ctrl+arrow (or Alt+arrow) sets or removes a cross; Ctrl+Z undo, Ctrl+Y redo.'),
+    h('p', { class: 'keys' },
+      'Shading cells, as on puzz.link: Ctrl+click a cell (or choose Shading, then click or drag): ',
+      'none → inside (yellow) → outside (blue) → none, right click backwards. ',
+      'Key C switches between lines and shading; when shading, arrows move the square, I shades inside, O outside, ',
+      'Space steps on, Backspace or Delete clears. Numbers turn grey once met. ',
+      'Your marks and time are kept in this browser: reloading or reopening the puzzle brings them back.'));
 
   $('app').append(
     h('div', { class: 'controls' }, loadForm, generateForm),
-    status,
-    h('div', { class: 'layout' }, h('div', { class: 'board', id: 'board-box' }), panel));
+    bar,
+    h('div', { class: 'layout' }, h('div', { class: 'board', id: 'board-box' }), h('div', { class: 'panel' }, playPanel, editor.panel)));
   // A status of two lines pushes the board down: it shrinks to stay in the window.
-  new ResizeObserver(refitBoards).observe(status);
+  new ResizeObserver(refitBoards).observe(bar);
+  showMode();
 
   document.addEventListener('keydown', (e) => {
     if (e.target.closest?.('input, textarea, select')) return;
     const key = e.key.toLowerCase();
-    if ((e.ctrlKey || e.metaKey) && key === 'z' && !e.shiftKey) { e.preventDefault(); $('undo').click(); }
-    else if ((e.ctrlKey || e.metaKey) && (key === 'y' || (key === 'z' && e.shiftKey))) { e.preventDefault(); $('redo').click(); }
+    const [undo, redo] = page.mode === 'edit' ? [editor.undo, editor.redo] : [() => $('undo').click(), () => $('redo').click()];
+    if ((e.ctrlKey || e.metaKey) && key === 'z' && !e.shiftKey) { e.preventDefault(); undo(); }
+    else if ((e.ctrlKey || e.metaKey) && (key === 'y' || (key === 'z' && e.shiftKey))) { e.preventDefault(); redo(); }
   });
+  // The time goes on from where it was after a reload (saved each change and on leaving).
+  window.addEventListener('pagehide', persist);
+}
+
+// ---------------------------------------------------------------- modes
+
+function showMode() {
+  $('app').dataset.mode = page.mode;
+  $('play-panel').hidden = page.mode !== 'play';
+  $('edit-panel').hidden = page.mode !== 'edit';
+  $('mode-play').setAttribute('aria-pressed', page.mode === 'play');
+  $('mode-edit').setAttribute('aria-pressed', page.mode === 'edit');
+  $('timer').hidden = page.mode !== 'play';
+  $('solved').hidden = page.mode !== 'play' || game.solved !== 'player';
+}
+
+function setMode(mode) {
+  if (mode === page.mode) return;
+  if (page.mode === 'play') persist();
+  page.mode = mode;
+  if (mode === 'play') editor.close();
+  timer.run(mode === 'play' && game.puzzle !== null && !game.solved);
+  showMode();
+}
+
+/** Edit mode on the puzzle being played (a new empty board when it is over the editor's size). */
+function editPuzzle() {
+  const max = LIMITS.slither.editor_max_side;
+  const p = game.puzzle;
+  setMode('edit');
+  if (p && p.rows <= max && p.cols <= max) {
+    editor.open(p, 'the puzzle you played');
+    say(status, `Editing the ${p.rows}×${p.cols} puzzle: click a cell, then type its clue. Each edit is analysed at once.`, 'ok');
+  } else {
+    const n = Math.min(10, max);
+    editor.open({ rows: n, cols: n, clues: Array.from({ length: n }, () => new Array(n).fill(null)) }, 'new');
+    say(status, p ? `The editor takes boards up to ${max}×${max} (this puzzle is ${p.rows}×${p.cols}): here is a new empty ${n}×${n} board.` : `A new empty ${n}×${n} board.`, p ? 'error' : 'ok');
+  }
 }
 
 // ---------------------------------------------------------------- the board
 
-const px = (c) => PAD + c * CELL;
 const edgeEl = (e) => document.querySelector(`#board [data-edge="${e}"]`);
+const cellEl = (i) => document.querySelector(`#board [data-cell="${Math.floor(i / game.puzzle.cols)},${i % game.puzzle.cols}"]`);
 
-/** The clickable region of an edge: the diamond between its two dots and the centres of the
- * cells on either side, so the regions of all edges tile the board and every click hits one. */
-function hitDiamond(a, b, kind) {
-  const [ax, ay, bx, by] = [px(a[1]), px(a[0]), px(b[1]), px(b[0])];
-  const mx = (ax + bx) / 2, my = (ay + by) / 2, half = CELL / 2;
-  const side = kind === 'h' ? [[mx, my - half], [mx, my + half]] : [[mx - half, my], [mx + half, my]];
-  return [[ax, ay], side[0], [bx, by], side[1]].map((p) => p.join(',')).join(' ');
-}
-
-function drawBoard() {
-  const { rows, cols, clues } = game.puzzle;
-  const width = cols * CELL + 2 * PAD, height = rows * CELL + 2 * PAD;
-  // Large enough to click comfortably, at most 660 px wide (tiny boards grow to about 300 units
-  // wide); fitBoard shrinks it to the window's height, and CSS to a narrow window's width.
-  const scale = Math.max(0.35, Math.min(Math.max(1.6, 300 / width), 660 / width));
-  const board = svg('svg', {
-    id: 'board', viewBox: `0 0 ${width} ${height}`,
-    tabindex: 0, role: 'application', 'aria-label': `Slitherlink board, ${rows} by ${cols}`,
-    dataset: { rows, cols },
-  });
-  const cells = svg('g', { class: 'cells' });
-  const edges = svg('g', { class: 'edges' });
-  const dots = svg('g', { class: 'dots' });
-  const numbers = svg('g', { class: 'numbers' });
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      cells.append(svg('rect', { class: 'cell', x: px(c), y: px(r), width: CELL, height: CELL, dataset: { cell: `${r},${c}` } }));
-      const clue = clues[r][c];
-      if (clue !== null) {
-        numbers.append(svg('text', { x: px(c) + CELL / 2, y: px(r) + CELL / 2, dataset: { clue: `${r},${c}` } }, String(clue)));
-      }
-    }
-  }
-  for (let e = 0; e < edgeCount(rows, cols); e++) {
-    const { kind, from, to } = edgeAt(rows, cols, e);
-    const [x1, y1, x2, y2] = [px(from[1]), px(from[0]), px(to[1]), px(to[0])];
-    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2, k = 6;
-    edges.append(svg('g', { class: 'edge', dataset: { edge: e, state: 'empty' } },
-      svg('polygon', { class: 'hit', points: hitDiamond(from, to, kind) }),
-      svg('line', { class: 'seg', x1, y1, x2, y2 }),
-      svg('path', { class: 'cross', d: `M${mx - k} ${my - k}L${mx + k} ${my + k}M${mx + k} ${my - k}L${mx - k} ${my + k}` })));
-  }
-  for (let r = 0; r <= rows; r++) {
-    for (let c = 0; c <= cols; c++) dots.append(svg('circle', { class: 'dot', cx: px(c), cy: px(r), r: 3.5, dataset: { dot: `${r},${c}` } }));
-  }
+/** Draws the puzzle being played with the marks and shading as they are. */
+function drawPlayBoard() {
+  const board = drawBoard($('board-box'), game.puzzle);
+  game.marks.forEach((s, e) => { if (s !== EMPTY) edgeEl(e).dataset.state = STATE_NAMES[s]; });
+  game.shade.forEach((s, i) => { if (s) cellEl(i).dataset.shade = SHADE_NAMES[s]; });
   game.cursor = [0, 0];
-  const cursor = svg('circle', { class: 'cursor', id: 'cursor', cx: px(0), cy: px(0), r: 10, dataset: { cursor: '0,0' } });
-  board.append(cells, edges, dots, numbers, svg('g', { class: 'rings' }), cursor);
-
-  board.addEventListener('pointerdown', safely(pressEdge));
+  game.cellCursor = [0, 0];
+  board.dataset.tool = game.tool;
+  board.addEventListener('pointerdown', safely(press));
   board.addEventListener('pointermove', safely(dragOver));
-  board.addEventListener('contextmenu', (e) => e.preventDefault()); // right click is a move here
-  board.addEventListener('keydown', boardKey);
-  $('board-box').replaceChildren(board);
-  fitBoard(board, Math.round(width * scale), Math.round(height * scale));
+  board.addEventListener('keydown', safely(boardKey));
 }
 
-/** The drag in progress: the state it paints, the dot it last passed and the edges it set. */
+function setTool(tool) {
+  game.tool = tool;
+  $('tool-lines').setAttribute('aria-pressed', tool === 'lines');
+  $('tool-shade').setAttribute('aria-pressed', tool === 'shade');
+  if ($('board')) $('board').dataset.tool = tool;
+}
+
+/** The drag in progress: what it paints ('e' edges or 'c' cells), the state, the dot it last
+ * passed and what it has set. */
 let stroke = null;
 window.addEventListener('pointerup', () => { stroke = null; });
 window.addEventListener('pointercancel', () => { stroke = null; });
@@ -205,60 +251,79 @@ const ON_DOT = 0.15;
 /** A press on an edge cycles it: left empty -> line -> cross -> empty, right or Shift the other
  * way. Holding the button and moving from dot to dot then gives each edge passed the same state,
  * as one undoable action. A press on a dot changes nothing yet: the first edge dragged along
- * decides the state, cycled the same way. */
-function pressEdge(event) {
+ * decides the state, cycled the same way. With the Shading tool, or Ctrl, a press shades the
+ * cell instead (see `pressCell`). */
+function press(event) {
   if (event.button !== 0 && event.button !== 2) return;
   const step = event.button === 2 || event.shiftKey ? 2 : 1;
-  const onDot = nearDot(event, ON_DOT);
+  if (game.tool === 'shade' || event.ctrlKey || event.metaKey) {
+    pressCell(event, step);
+    return;
+  }
+  const board = $('board');
+  const onDot = dotNear(board, event, ON_DOT);
   const g = event.target.closest('[data-edge]');
   if (!onDot && !g) return;
   event.preventDefault(); // no text selection or focus jump; the board is focused below
-  $('board').focus({ preventScroll: true });
+  board.focus({ preventScroll: true });
   if (onDot) {
-    stroke = { step, state: null, dot: onDot, edges: new Set() };
+    stroke = { kind: 'e', step, state: null, dot: onDot, done: new Set() };
     moveCursor(...onDot);
     return;
   }
   const e = Number(g.dataset.edge);
   const state = (game.marks[e] + step) % 3;
-  change([[e, state]]);
-  stroke = { step, state, dot: nearDot(event, 0.5), edges: new Set([e]) };
+  change([['e', e, state]]);
+  stroke = { kind: 'e', step, state, dot: dotNear(board, event, 0.5), done: new Set([e]) };
   const { from } = edgeAt(game.puzzle.rows, game.puzzle.cols, e);
   moveCursor(...(stroke.dot ?? from)); // the keyboard goes on from where the mouse played
+}
+
+/** Shades the cell under the pointer one step on (none -> inside -> outside); a drag gives the
+ * cells it passes the same shading, as one action. */
+function pressCell(event, step) {
+  const board = $('board');
+  const cell = cellUnder(board, event);
+  if (!cell) return;
+  event.preventDefault();
+  board.focus({ preventScroll: true });
+  const i = cell[0] * game.puzzle.cols + cell[1];
+  const state = (game.shade[i] + step) % 3;
+  change([['c', i, state]]);
+  stroke = { kind: 'c', state, done: new Set([i]) };
+  moveCellCursor(board, ...cell);
+  game.cellCursor = cell;
 }
 
 function dragOver(event) {
   if (!stroke) return;
   if ((event.buttons & 3) === 0) { stroke = null; return; }
-  const dot = nearDot(event, 0.3);
+  if (stroke.kind === 'c') {
+    const cell = cellUnder($('board'), event);
+    const i = cell && cell[0] * game.puzzle.cols + cell[1];
+    if (cell && !stroke.done.has(i)) {
+      stroke.done.add(i);
+      extendLast('c', i, stroke.state);
+    }
+    return;
+  }
+  const dot = dotNear($('board'), event, 0.3);
   if (!dot) return;
   const [r, c] = dot, last = stroke.dot;
   stroke.dot = dot;
   if (!last || Math.abs(r - last[0]) + Math.abs(c - last[1]) !== 1) return;
   const e = edgeFrom(last[0], last[1], r - last[0], c - last[1]);
-  if (stroke.edges.has(e)) return;
-  stroke.edges.add(e);
+  if (stroke.done.has(e)) return;
+  stroke.done.add(e);
   moveCursor(r, c);
   if (stroke.state === null) {
     // A drag that began on a dot: its first edge starts the action and sets the state.
     stroke.state = (game.marks[e] + stroke.step) % 3;
-    change([[e, stroke.state]]);
+    change([['e', e, stroke.state]]);
   } else {
-    extendLast(e, stroke.state);
+    extendLast('e', e, stroke.state);
   }
 }
-
-/** The dot within `reach` cells of the pointer, if any. */
-function nearDot(event, reach) {
-  const board = $('board');
-  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(board.getScreenCTM().inverse());
-  const r = Math.round((p.y - PAD) / CELL), c = Math.round((p.x - PAD) / CELL);
-  const { rows, cols } = game.puzzle;
-  if (r < 0 || c < 0 || r > rows || c > cols) return null;
-  return Math.hypot(p.x - px(c), p.y - px(r)) <= reach * CELL ? [r, c] : null;
-}
-
-const ARROWS = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
 
 /** The edge leaving dot (r, c) in direction (dr, dc), or null at the border. */
 function edgeFrom(r, c, dr, dc) {
@@ -269,79 +334,127 @@ function edgeFrom(r, c, dr, dc) {
 }
 
 function boardKey(event) {
+  if (!game.puzzle) return;
+  const plain = !(event.ctrlKey || event.altKey || event.metaKey);
+  if (plain && event.key.toLowerCase() === 'c') {
+    event.preventDefault();
+    setTool(game.tool === 'lines' ? 'shade' : 'lines');
+    say(status, game.tool === 'shade' ? 'Clicks and keys now shade cells (C switches back to lines).' : 'Clicks and keys now mark lines (C switches to shading).');
+    return;
+  }
+  if (game.tool === 'shade') {
+    shadeKey(event, plain);
+    return;
+  }
   const dir = ARROWS[event.key];
-  if (!dir || !game.puzzle) return;
+  if (!dir) return;
   event.preventDefault();
   const [r, c] = game.cursor;
   const e = edgeFrom(r, c, ...dir);
   if (e === null) return;
-  if (event.ctrlKey || event.altKey || event.metaKey) {
-    change([[e, game.marks[e] === CROSS ? EMPTY : CROSS]]);
+  if (!plain) {
+    change([['e', e, game.marks[e] === CROSS ? EMPTY : CROSS]]);
     return;
   }
-  if (event.shiftKey) change([[e, game.marks[e] === LINE ? EMPTY : LINE]]);
+  if (event.shiftKey) change([['e', e, game.marks[e] === LINE ? EMPTY : LINE]]);
   moveCursor(r + dir[0], c + dir[1]);
+}
+
+/** The Shading tool's keys: arrows move the square; I inside, O outside, Space steps on,
+ * Backspace or Delete clears. */
+function shadeKey(event, plain) {
+  const { rows, cols } = game.puzzle;
+  const [r, c] = game.cellCursor;
+  const dir = ARROWS[event.key];
+  if (dir) {
+    event.preventDefault();
+    game.cellCursor = [Math.min(rows - 1, Math.max(0, r + dir[0])), Math.min(cols - 1, Math.max(0, c + dir[1]))];
+    moveCellCursor($('board'), ...game.cellCursor);
+    return;
+  }
+  const i = r * cols + c;
+  const to = { i: 1, o: 2, ' ': (game.shade[i] + 1) % 3, backspace: 0, delete: 0 }[event.key.toLowerCase()];
+  if (!plain || to === undefined) return;
+  event.preventDefault();
+  change([['c', i, to]]);
 }
 
 function moveCursor(r, c) {
   game.cursor = [r, c];
-  const cursor = $('cursor');
-  cursor.setAttribute('cx', px(c));
-  cursor.setAttribute('cy', px(r));
-  cursor.dataset.cursor = `${r},${c}`;
+  moveDotCursor($('board'), r, c);
 }
 
 // ---------------------------------------------------------------- marks and their history
 
-/** Applies `[[edge, state], ...]` as one undoable action; `revealed` marks the shown solution,
- * which is not celebrated as the player's own. */
+const markOf = (kind, i) => (kind === 'e' ? game.marks[i] : game.shade[i]);
+
+/** Applies `[[kind, index, state], ...]` (kind 'e' an edge, 'c' a cell's shading) as one
+ * undoable action; `revealed` marks the shown solution, which is not celebrated as the player's
+ * own. */
 function change(list, revealed = false) {
-  const action = list.filter(([e, s]) => game.marks[e] !== s).map(([e, s]) => [e, game.marks[e], s]);
+  const action = list.filter(([k, i, s]) => markOf(k, i) !== s).map(([k, i, s]) => [k, i, markOf(k, i), s]);
   if (action.length === 0) return [];
   action.revealed = revealed;
   game.undo.push(action);
   game.redo.length = 0;
-  apply(action, 2);
+  apply(action, 3);
   return action;
 }
 
-/** Adds one edge's change to the last action (a drag is one action). */
-function extendLast(e, state) {
+/** Adds one change to the last action (a drag is one action). */
+function extendLast(kind, i, state) {
   const action = game.undo.at(-1);
-  if (!action || game.marks[e] === state) return;
-  const entry = [e, game.marks[e], state];
+  if (!action || markOf(kind, i) === state) return;
+  const entry = [kind, i, markOf(kind, i), state];
   action.push(entry);
-  apply([entry], 2);
+  apply([entry], 3);
 }
 
-/** Moves an action from one stack to the other; `side` 1 restores the before states, 2 the after. */
+/** Moves an action from one stack to the other; `side` 2 restores the before states, 3 the after. */
 function undoRedo(from, to, side) {
   const action = from.pop();
   if (!action) return;
   to.push(action);
   apply(action, side);
-  say(status, side === 1 ? `Undone (${plural(action.length, 'edge')}).` : `Redone (${plural(action.length, 'edge')}).`);
+  const what = action.every((a) => a[0] === 'c') ? plural(action.length, 'cell') : plural(action.length, 'edge');
+  say(status, side === 2 ? `Undone (${what}).` : `Redone (${what}).`);
+  if (action.revealed && side === 3) setSolved('shown');
 }
 
 function apply(action, side) {
+  let edges = false;
   for (const entry of action) {
-    const [e, state] = [entry[0], entry[side]];
-    game.marks[e] = state;
-    edgeEl(e).dataset.state = STATE_NAMES[state];
+    const [kind, i, state] = [entry[0], entry[1], entry[side]];
+    if (kind === 'e') {
+      edges = true;
+      game.marks[i] = state;
+      edgeEl(i).dataset.state = STATE_NAMES[state];
+    } else {
+      game.shade[i] = state;
+      if (state) cellEl(i).dataset.shade = SHADE_NAMES[state];
+      else delete cellEl(i).dataset.shade;
+    }
   }
-  game.version++;
-  clearHighlights();
-  staleVerdict();
+  // Shading is the player's notes: it leaves the verdicts about the lines alone.
+  if (edges) {
+    game.version++;
+    clearHighlights();
+    staleVerdict();
+    if (game.solved) setSolved(null);
+  }
   refresh();
-  if (!(action.revealed && side === 2)) maybeSolved();
+  if (edges && !(action.revealed && side === 3)) maybeSolved();
+  persist();
 }
 
 function clearMarks() {
-  const changed = change(game.marks.map((_, e) => [e, EMPTY]));
+  const changed = change([...game.marks.map((_, e) => ['e', e, EMPTY]), ...game.shade.map((_, i) => ['c', i, 0])]);
   say(status, changed.length ? `Cleared ${plural(changed.length, 'mark')} (Undo brings them back).` : 'The board is already empty.');
 }
 
-/** Colours each number by its lines: met (green), impossible (red: too many lines or crosses). */
+/** Greys each number once its lines meet it (a 0 once its four sides are crossed, else every 0
+ * would start grey), and colours it red when it can no longer be met (too many lines or
+ * crosses). */
 function refresh() {
   const { rows, cols, clues } = game.puzzle;
   for (const text of document.querySelectorAll('#board [data-clue]')) {
@@ -351,18 +464,19 @@ function refresh() {
     const sides = cellSides(rows, cols, r, c).map((e) => game.marks[e]);
     const lines = sides.filter((s) => s === LINE).length, crosses = sides.filter((s) => s === CROSS).length;
     text.classList.toggle('over', lines > clue || crosses > 4 - clue);
-    // A 0 is met only once its four sides are crossed, else every 0 would start green.
     text.classList.toggle('done', lines === clue && crosses <= 4 - clue && (clue > 0 || crosses === 4));
   }
   $('undo').disabled = game.undo.length === 0;
   $('redo').disabled = game.redo.length === 0;
   const lines = game.marks.filter((s) => s === LINE).length;
   const crosses = game.marks.filter((s) => s === CROSS).length;
+  const shaded = game.shade.filter((s) => s).length;
   const board = $('board');
   board.dataset.lines = lines;
   board.dataset.crosses = crosses;
   const none = clues.every((row) => row.every((v) => v === null)) ? ', no clues (any single loop solves it)' : '';
-  $('info').textContent = `${rows} rows × ${cols} columns, ${game.about}${none}. ${plural(lines, 'line')}, ${plural(crosses, 'cross', 'crosses')}.`;
+  const cells = shaded ? `, ${plural(shaded, 'shaded cell')}` : '';
+  $('info').textContent = `${rows} rows × ${cols} columns, ${game.about}${none}. ${plural(lines, 'line')}, ${plural(crosses, 'cross', 'crosses')}${cells}.`;
 }
 
 /** A verdict on the status line (solved, a mistake, the shown solution) was about the marks
@@ -376,7 +490,18 @@ function staleVerdict() {
   else say(status, ''); // its red or green highlights are gone too
 }
 
-/** Shows the board as solved: the loop and every number (0s too) in green. */
+/** Records who solved the puzzle ('player', 'shown' or null): the timer stops while it is
+ * solved, and "Solved!" stays beside it while the player's loop stands. */
+function setSolved(who) {
+  game.solved = who;
+  timer.run(!who && page.mode === 'play');
+  $('solved').hidden = who !== 'player';
+  $('solved').textContent = `Solved! ${clockText(timer.elapsed())}`;
+  if (who) showSolved();
+  persist();
+}
+
+/** Shows the board as solved: the loop in green, every number (0s too) greyed as met. */
 function showSolved() {
   $('board').classList.add('solved');
   for (const text of document.querySelectorAll('#board [data-clue]')) text.classList.add('done');
@@ -420,26 +545,78 @@ function marksBody() {
   return { puzzle: game.puzzle.text, lines, crosses };
 }
 
+// ---------------------------------------------------------------- saved play and the timer
+
+function showTime(ms, periodic) {
+  $('timer').textContent = clockText(ms);
+  // Saved now and then as well as on every change, so a closed tab keeps most of its time.
+  if (periodic && Math.floor(ms / 1000) % 10 === 0) persist();
+}
+
+function persist() {
+  if (!game.puzzle) return;
+  savePlay(game.puzzle.url, { marks: game.marks.join(''), shade: game.shade.join(''), ms: timer.elapsed(), solved: game.solved });
+}
+
+/** Brings back the saved play of the puzzle being opened, when there is one that fits it;
+ * returns what to tell the player. */
+function restore(info) {
+  const saved = loadPlay(info.url);
+  if (!saved || saved.marks?.length !== game.marks.length || saved.shade?.length !== game.shade.length) return '';
+  game.marks = [...saved.marks].map(Number);
+  game.shade = [...saved.shade].map(Number);
+  game.solved = ['player', 'shown'].includes(saved.solved) ? saved.solved : null;
+  timer.set(Number(saved.ms) || 0, false);
+  const marked = game.marks.some((s) => s !== EMPTY) || game.shade.some((s) => s);
+  return marked ? `Your marks and time (${clockText(timer.elapsed())}) from before are back (Clear removes them).` : '';
+}
+
 // ---------------------------------------------------------------- opening a puzzle
 
+/** Opens a puzzle (the API's puzzle info) to play, with its saved marks when there are any;
+ * returns what to tell the player about them. */
 function loadPuzzle(info, about) {
+  persist(); // the time spent on the puzzle left
   game.opened++;
   game.puzzle = info;
   game.about = about;
   game.marks = new Array(edgeCount(info.rows, info.cols)).fill(EMPTY);
+  game.shade = new Array(info.rows * info.cols).fill(0);
   game.undo = [];
   game.redo = [];
   game.version++;
-  drawBoard();
+  game.solved = null;
+  timer.set(0, false);
+  delete status.dataset.verdict;
+  const restored = restore(info);
+  drawPlayBoard();
   refresh();
+  setSolved(game.solved);
+  if (game.solved === 'player') status.dataset.verdict = 'solved';
   $('hints').replaceChildren();
   $('share-box').hidden = true;
   // The address bar now opens this puzzle: reloading or bookmarking keeps it.
   history.replaceState(null, '', pageLink(info.url));
+  return restored;
 }
 
 function pageLink(url) {
   return `${location.origin}/slither?p=${encodeURIComponent(url)}`;
+}
+
+/** Opens a puzzle in the mode the page is in: to play, or in the editor (to play when it is
+ * over the editor's size). Returns what to tell the player beyond "opened". */
+function open(info, about) {
+  const max = LIMITS.slither.editor_max_side;
+  if (page.mode === 'edit') {
+    if (info.rows <= max && info.cols <= max) {
+      editor.open(info, about);
+      return 'Click a cell, then type its clue.';
+    }
+    setMode('play');
+    return `The editor takes boards up to ${max}×${max}, so this one opens to play. ${loadPuzzle(info, about)}`.trim();
+  }
+  return loadPuzzle(info, about) || 'Click the edges to draw the loop.';
 }
 
 async function openText(text, button) {
@@ -452,9 +629,9 @@ async function openText(text, button) {
   const info = await busy(button, status, 'thinking… (reading the puzzle)', () => api('/api/slither/parse', { puzzle: trimmed }));
   if (!info) return false;
   if (opened !== game.opened) return false; // another puzzle was opened meanwhile: it stays
-  loadPuzzle(info, 'loaded');
+  const next = open(info, 'loaded');
   const none = info.clues.every((row) => row.every((v) => v === null)) ? ' with no clues: any single loop solves it' : '';
-  say(status, `Loaded a ${info.rows}×${info.cols} puzzle${none}. Click the edges to draw the loop.`, 'ok');
+  say(status, `Loaded a ${info.rows}×${info.cols} puzzle${none}. ${next}`, 'ok');
   return true;
 }
 
@@ -511,9 +688,9 @@ async function generate() {
     return;
   }
   if (!info) return;
-  loadPuzzle(info, `generated: ${info.difficulty}, seed ${info.seed}`);
+  const next = open(info, `generated: ${info.difficulty}, seed ${info.seed}`);
   $('info').dataset.seed = info.seed;
-  say(status, `Generated a ${info.difficulty} ${rows}×${cols} puzzle (seed ${info.seed}).`, 'ok');
+  say(status, `Generated a ${info.difficulty} ${rows}×${cols} puzzle (seed ${info.seed}). ${next}`, 'ok');
 }
 
 // ---------------------------------------------------------------- check, hint, solve, share
@@ -547,8 +724,8 @@ function showCheck(res) {
   const board = $('board');
   status.dataset.verdict = res.verdict;
   if (res.verdict === 'solved') {
-    showSolved();
-    say(status, `Solved! ${capitalise(res.message.replace(/^solved:\s*/i, ''))}.`, 'ok');
+    setSolved('player');
+    say(status, `Solved! ${capitalise(res.message.replace(/^solved:\s*/i, ''))}, in ${clockText(timer.elapsed())}.`, 'ok');
     return;
   }
   if (res.verdict === 'incomplete') {
@@ -581,7 +758,7 @@ async function hint() {
   if (!res) return;
   if (res.status !== 'contradiction') status.dataset.verdict = res.status;
   if (res.status === 'step') {
-    change(res.fixed.map((f) => [f.edge, f.state === 'line' ? LINE : CROSS]));
+    change(res.fixed.map((f) => ['e', f.edge, f.state === 'line' ? LINE : CROSS]));
     status.dataset.verdict = 'step'; // set again: the change cleared the old verdict
     for (const f of res.fixed) edgeEl(f.edge).classList.add('hinted');
     const lines = res.fixed.filter((f) => f.state === 'line').length;
@@ -630,8 +807,8 @@ async function solve() {
     return;
   }
   const onLoop = new Set(res.edges);
-  change(game.marks.map((_, e) => [e, onLoop.has(e) ? LINE : EMPTY]), true);
-  showSolved();
+  change(game.marks.map((_, e) => ['e', e, onLoop.has(e) ? LINE : EMPTY]), true);
+  setSolved('shown');
   status.dataset.verdict = res.verdict;
   say(status, res.verdict === 'unique'
     ? `The solution (it is unique): a loop of ${plural(res.edges.length, 'edge')}. Undo brings your marks back.`
@@ -673,17 +850,21 @@ function capitalise(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Opens `?p=` (a puzz.link URL, Loopy ID or text) when given, else a fresh 7x7 puzzle. */
+/** Opens `?edit=` in the editor or `?p=` to play (a puzz.link URL, Loopy ID or text) when
+ * given, else a fresh 7x7 puzzle. */
 async function start() {
   buildPage();
-  const p = new URLSearchParams(location.search).get('p');
+  setTool('lines');
+  const params = new URLSearchParams(location.search);
+  const edit = params.get('edit'), p = params.get('p') ?? edit;
+  if (edit) setMode('edit');
   if (p) {
     $('puzzle-input').value = p;
     if (!(await openText(p, $('load')))) {
       // Keep the reason in view: the board below is a fresh puzzle instead.
       const reason = status.textContent;
       await generate();
-      if (game.puzzle) say(status, `Could not open the puzzle in the address (${reason}); here is a generated one.`, 'error');
+      if (game.puzzle || page.mode === 'edit') say(status, `Could not open the puzzle in the address (${reason}); here is a generated one.`, 'error');
     }
     return;
   }
