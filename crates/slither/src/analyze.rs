@@ -22,6 +22,7 @@ use std::time::Instant;
 
 use pencilbox_grid::{Cell, Edge, OutOfTime, past};
 
+use crate::board::Board;
 use crate::deduce;
 use crate::puzzle::{Clue, Puzzle, Solution};
 use crate::solver::{self, Budget};
@@ -142,53 +143,105 @@ fn only(p: &Puzzle, keep: &[Cell]) -> Puzzle {
 /// finding a loop takes up to a hundred nodes or so).
 const CHUNK_NODES: u64 = 64;
 const SINGLE_NODES: u64 = 1000;
+/// The most search nodes all the tests of one conflict search take together, and the most
+/// tests of its probing pass (each probes every unknown edge both ways). Beyond them the set
+/// found so far is the answer (without a solution, not known to be minimal): near a conflict
+/// that only search or deep probing shows, hundreds of tests can each run to their bound,
+/// seconds on a 20x20 board, where a setter wants an answer while editing. On a 20x20 board
+/// 5,000 nodes take about 0.4 s and 64 probing tests about 0.1 s (docs/PERFORMANCE.md).
+const SEARCH_NODES: u64 = 5_000;
+const PROBE_TESTS: usize = 64;
 
 /// A set of clues without a solution (see the module docs), and whether it is known to be
 /// minimal; `None` when the deadline stopped the deletion (the set returned is still
 /// unsolvable).
 fn conflict(p: &Puzzle, budget: Budget, proof_nodes: u64) -> (Vec<Cell>, Option<bool>) {
     let mut keep = numbered(p);
+    // Cheap passes first, tests that need no search: propagation alone, then propagation and
+    // probing. Either refutes fewer clues only less (it derives less from fewer clues), so a
+    // pass starts only when it refutes the whole set; it then brings a conflict near its own
+    // size in a few milliseconds even on a large board, and the searches below test far fewer
+    // clues (each search node there probes the whole board).
+    for probe in [false, true] {
+        let mut tests = 0;
+        let mut refuted = |rest: &[Cell], _| {
+            tests += 1;
+            Ok((!probe || tests <= PROBE_TESTS) && refuted_at_root(&only(p, rest), probe))
+        };
+        if refuted_at_root(&only(p, &keep), probe)
+            && delete(&mut keep, budget.deadline, &mut refuted).is_err()
+        {
+            return (keep, None);
+        }
+    }
     // Loops found by earlier tests: one that meets every clue of a set shows it has a solution
     // without a search (a set of clues is tested many times with a few clues less or more).
     let mut loops: Vec<Solution> = Vec::new();
-    let mut chunk = keep.len().div_ceil(2);
     let mut minimal = true;
-    while chunk >= 1 {
+    let mut spent = 0;
+    let searched = delete(&mut keep, budget.deadline, |rest, chunk| {
+        let meets = |s: &Solution| rest.iter().all(|&c| p.clue(c).number() == Some(s.sides_on_loop(c) as u8));
+        if loops.iter().any(meets) {
+            return Ok(false);
+        }
         let nodes = if chunk == 1 { SINGLE_NODES } else { CHUNK_NODES }.max(2 * proof_nodes);
-        let test = Budget { max_nodes: Some(nodes), ..budget };
+        let nodes = nodes.min(SEARCH_NODES.saturating_sub(spent));
+        let test = (nodes > 0)
+            .then(|| solver::count_within(&only(p, rest), 1, Budget { max_nodes: Some(nodes), ..budget }));
+        spent += test.as_ref().map_or(0, |t| t.as_ref().map_or(nodes, |c| c.nodes));
+        match test {
+            Some(Ok(c)) => match c.first {
+                None => Ok(true),
+                Some(s) => {
+                    loops.push(s);
+                    Ok(false)
+                }
+            },
+            Some(Err(OutOfTime)) if past(budget.deadline) => Err(OutOfTime),
+            // Unknown (a test over its bound, or none left): keep these clues, the set stays
+            // unsolvable.
+            _ => {
+                minimal &= chunk > 1;
+                Ok(false)
+            }
+        }
+    });
+    (keep, searched.ok().map(|()| minimal))
+}
+
+/// Whether the clues have no solution by propagation alone (`probe` false), or by propagation
+/// and probing, before any search.
+fn refuted_at_root(q: &Puzzle, probe: bool) -> bool {
+    let mut b = Board::new(q);
+    b.propagate_all().is_err() || (probe && b.probe().is_err())
+}
+
+/// Deletion (see the module docs): removes `chunk` clues of `keep` at a time (halves, then
+/// quarters, ..., then single clues) whenever `unsolvable(rest, chunk)` says the clues left
+/// still have no solution. `Err` when the deadline passed first (`keep` is still unsolvable).
+fn delete(
+    keep: &mut Vec<Cell>,
+    deadline: Option<Instant>,
+    mut unsolvable: impl FnMut(&[Cell], usize) -> Result<bool, OutOfTime>,
+) -> Result<(), OutOfTime> {
+    let mut chunk = keep.len().div_ceil(2);
+    while chunk >= 1 {
         let mut at = 0;
         while at < keep.len() {
+            if past(deadline) {
+                return Err(OutOfTime);
+            }
             let end = (at + chunk).min(keep.len());
             let rest: Vec<Cell> = keep[..at].iter().chain(&keep[end..]).copied().collect();
-            let meets =
-                |s: &Solution| rest.iter().all(|&c| p.clue(c).number() == Some(s.sides_on_loop(c) as u8));
-            if loops.iter().any(meets) {
+            if unsolvable(&rest, chunk)? {
+                *keep = rest;
+            } else {
                 at = end;
-                continue;
-            }
-            if past(budget.deadline) {
-                return (keep, None);
-            }
-            match solver::count_within(&only(p, &rest), 1, test) {
-                // Still no solution: the removed clues are not needed.
-                Ok(c) => match c.first {
-                    None => keep = rest,
-                    Some(s) => {
-                        loops.push(s);
-                        at = end;
-                    }
-                },
-                Err(OutOfTime) if past(budget.deadline) => return (keep, None),
-                Err(OutOfTime) => {
-                    // Unknown: keep these clues (the set stays unsolvable).
-                    minimal &= chunk > 1;
-                    at = end;
-                }
             }
         }
         chunk = if chunk == 1 { 0 } else { chunk.div_ceil(2) };
     }
-    (keep, Some(minimal))
+    Ok(())
 }
 
 /// The numbered clues that can each be removed with the puzzle still unique, and those the
