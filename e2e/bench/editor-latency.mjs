@@ -57,7 +57,8 @@ try {
       const [rows, cols] = text.split('\n')[0].split(' ').map(Number);
       for (let i = 0; i < edits; i++) {
         const [r, c] = [Math.floor(random() * rows), Math.floor(random() * cols)];
-        const clue = await page.locator(`#board [data-clue="${r},${c}"]`).textContent().catch(() => null);
+        const text = page.locator(`#board [data-clue="${r},${c}"]`);
+        const clue = (await text.count()) ? await text.textContent() : null;
         const has = clue !== null && /^[0-3]$/.test(clue);
         let key;
         if (i % 3 === 0 && has) key = 'Delete';

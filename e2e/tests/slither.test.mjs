@@ -208,6 +208,11 @@ test('hint applies one deduction step, names its rule and shows where; then a sc
   await edge(page, 29).click(); // and a line further down, to have something to check
   await page.locator('#check').click();
   await page.locator('#status[data-kind=error], #status[data-verdict=incomplete]').waitFor();
+  // Two cells shaded for the picture: the 3 inside the loop, the corner cell outside.
+  await page.locator('#board [data-cell="1,5"]').click({ force: true, modifiers: ['Control'] });
+  await page.locator('#board [data-cell="0,0"]').click({ force: true, modifiers: ['Control'], button: 'right' });
+  assert.equal(await page.locator('#board [data-shade]').count(), 2);
+  await page.mouse.move(0, 0); // no edge under the pointer, highlighted
   await s.screenshot(page, 'slither');
   assert.deepEqual(page.errors, []);
 });

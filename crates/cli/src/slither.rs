@@ -397,7 +397,7 @@ Example:
   redundant clues (...): ...
 
 Prints the number of solutions (0, 1 or 2+) and what follows from it:
-  0   a minimal set of clues that has no solution on its own (`clues in conflict`)
+  0   a set of clues that has no solution on its own (`clues in conflict`), minimal when shown so
   1   the level and every clue that can be removed alone with the puzzle still unique
   2+  the edges where two solutions differ, and a clue that tells them apart
 Exit 0 when the puzzle is unique, 1 when it has no solution or several. When --timeout cuts

@@ -8,16 +8,15 @@ import { drawBoard, setClue, cellUnder, moveCellCursor, ARROWS, px, CELL } from 
 
 /** A click on the selected cell steps through these (right click or Shift backwards). */
 const CYCLE = [null, 0, 1, 2, 3, '?'];
-/** The analysis's time budget per edit: beyond it the answer is `unknown`. */
-const ANALYZE_MS = 5000;
 
 /**
  * The editor. `tools` are the page's helpers: `status` (the status line), `button(id, label,
  * title, onclick)`, `guard(handler)` and `safely(handler)` (errors shown), `maxSide` (the
- * largest side the API analyses, from /api/limits) and `onPlay(info)` (opens a puzzle, the
+ * largest side the API analyses, from /api/limits), `budgetMs` (the analysis's time budget per
+ * edit: beyond it the answer is `unknown`) and `onPlay(info)` (opens a puzzle, the
  * API's puzzle info, in play mode). The board goes into `#board-box`.
  */
-export function createEditor({ status, button, guard, safely, copy, maxSide, onPlay }) {
+export function createEditor({ status, button, guard, safely, copy, maxSide, budgetMs, onPlay }) {
   const ed = {
     active: false,
     rows: 0, cols: 0,
@@ -222,7 +221,7 @@ export function createEditor({ status, button, guard, safely, copy, maxSide, onP
     $('verdict').textContent ||= 'Analysing…';
     let res, error;
     try {
-      res = await api('/api/slither/analyze', { clues: ed.clues, time_ms: ANALYZE_MS });
+      res = await api('/api/slither/analyze', { clues: ed.clues, time_ms: budgetMs });
     } catch (e) {
       error = e;
     }
@@ -277,7 +276,7 @@ export function createEditor({ status, button, guard, safely, copy, maxSide, onP
       findings.push(`The ${n} clue${n === 1 ? '' : 's'} in red ${n === 1 ? 'has' : 'have'} no solution on ${n === 1 ? 'its' : 'their'} own` +
         (res.minimal ? (n === 1 ? '.' : ', and each of them is needed for that.') : ' (perhaps not all of them are needed).'));
     } else {
-      $('verdict').textContent = `The solutions were not counted within ${ANALYZE_MS / 1000} s.`;
+      $('verdict').textContent = `The solutions were not counted within ${budgetMs / 1000} s.`;
     }
     if (res?.unchecked?.length) findings.push(`${res.unchecked.length} clues were not tried for removal in time.`);
     $('findings').replaceChildren(...findings.map((f) => h('li', {}, f)));

@@ -74,6 +74,7 @@ function submit(work) {
 
 const editor = createEditor({
   status, button, guard, safely, copy, maxSide: LIMITS.slither.editor_max_side,
+  budgetMs: Math.min(5000, LIMITS.max_time_ms),
   onPlay: (info) => {
     setMode('play');
     const saved = loadPuzzle(info, 'edited');
@@ -562,7 +563,8 @@ function persist() {
  * returns what to tell the player. */
 function restore(info) {
   const saved = loadPlay(info.url);
-  if (!saved || saved.marks?.length !== game.marks.length || saved.shade?.length !== game.shade.length) return '';
+  const fits = (text, n, states) => typeof text === 'string' && text.length === n && new RegExp(`^[${states}]*$`).test(text);
+  if (!saved || !fits(saved.marks, game.marks.length, '012') || !fits(saved.shade, game.shade.length, '012')) return '';
   game.marks = [...saved.marks].map(Number);
   game.shade = [...saved.shade].map(Number);
   game.solved = ['player', 'shown'].includes(saved.solved) ? saved.solved : null;
