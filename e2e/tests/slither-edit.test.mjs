@@ -3,27 +3,16 @@
 // answers about older clues never shown; undo/redo; export; play the edited puzzle.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { session } from '../harness.mjs';
+import { slitherSession, URL6x5, cell, clickCell } from '../slither.mjs';
 
-// docs/API.md's example: 6 columns, 5 rows, unique.
-const URL6x5 = 'https://puzz.link/p?slither/6/5/g11bga18060216bc21c';
 /** A 3 in the corner beside a 0 has no loop; the 1 far from them plays no part. */
 const CONFLICT3 = '3 3\n3 0 .\n. . .\n. . 1';
 /** Two 3s on a diagonal: two mirror loops. */
 const TWO_THREES = '2x2t0:3b3';
 
-let s, limits;
-before(async () => {
-  s = await session();
-  limits = await (await fetch(`${s.url}/api/limits`)).json();
-});
-after(async () => { await s?.close(); });
-
-async function post(route, body) {
-  const res = await fetch(`${s.url}/api/slither/${route}`, { method: 'POST', body: JSON.stringify(body) });
-  assert.equal(res.status, 200, route);
-  return res.json();
-}
+let s, limits, post;
+before(async () => ({ s, limits, post } = await slitherSession()));
+after(() => s?.close());
 
 /** Waits for the analysis of the clues as they are now, and returns the page's clues. */
 async function analysed(page) {
@@ -51,8 +40,6 @@ async function clues(page) {
   return grid;
 }
 
-const cell = (page, r, c) => page.locator(`#board [data-cell="${r},${c}"]`);
-const clickCell = (page, r, c, options = {}) => cell(page, r, c).click({ force: true, ...options });
 const clueAt = async (page, r, c) => {
   const text = page.locator(`#board [data-clue="${r},${c}"]`);
   return (await text.count()) ? text.textContent() : null;

@@ -4,25 +4,14 @@
 // by the test: nothing waits for real time.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { session, assertInWindow } from '../harness.mjs';
+import { assertInWindow } from '../harness.mjs';
+import { slitherSession, URL6x5, THREE_AT_1_5, edge, cell, clickCell } from '../slither.mjs';
 
-// docs/API.md's example: 6 columns, 5 rows; edges 0..35 horizontal, then 36 + r * 7 + c.
-const URL6x5 = 'https://puzz.link/p?slither/6/5/g11bga18060216bc21c';
-const THREE_AT_1_5 = [11, 17, 48, 49]; // the sides of the 3 at cell (1, 5)
 const ZERO_AT_1_1 = [7, 13, 44, 45]; // the sides of the 0 at cell (1, 1)
 
-let s, limits;
-before(async () => {
-  s = await session();
-  limits = await (await fetch(`${s.url}/api/limits`)).json();
-});
-after(async () => { await s?.close(); });
-
-async function post(route, body) {
-  const res = await fetch(`${s.url}/api/slither/${route}`, { method: 'POST', body: JSON.stringify(body) });
-  assert.equal(res.status, 200, route);
-  return res.json();
-}
+let s, limits, post;
+before(async () => ({ s, limits, post } = await slitherSession()));
+after(() => s?.close());
 
 /** A fake clock, frozen at load: it moves only when the test runs it on. */
 const frozenClock = async (page) => {
@@ -37,12 +26,7 @@ async function openPuzzle(p, options = {}) {
   return page;
 }
 
-const edge = (page, e) => page.locator(`#board [data-edge="${e}"]`);
-const cell = (page, r, c) => page.locator(`#board [data-cell="${r},${c}"]`);
 const shadeOf = (page, r, c) => cell(page, r, c).getAttribute('data-shade');
-/** A click on a cell: the edges' diamonds lie over the cells, and the page finds the cell
- * under the pointer itself, so the click goes to the cell's centre whatever is on top. */
-const clickCell = (page, r, c, options = {}) => cell(page, r, c).click({ force: true, ...options });
 const centre = async (locator) => {
   const b = await locator.boundingBox();
   return [b.x + b.width / 2, b.y + b.height / 2];

@@ -2,28 +2,14 @@
 // Expected values come from the API itself (fetched by the test) or from docs/API.md.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { session, assertInWindow } from '../harness.mjs';
+import { assertInWindow } from '../harness.mjs';
+import { slitherSession, URL6x5, THREE_AT_1_5, edge } from '../slither.mjs';
 
-// docs/API.md's example: 6 columns, 5 rows; edges 0..35 horizontal, then 36 + r * 7 + c.
-const URL6x5 = 'https://puzz.link/p?slither/6/5/g11bga18060216bc21c';
-const THREE_AT_1_5 = [11, 17, 48, 49]; // the sides of the 3 at cell (1, 5)
-
-let s;
-/** GET /api/limits: the page's difficulties come from there, and so do the tests'. */
-let limits;
-before(async () => {
-  s = await session();
-  limits = await (await fetch(`${s.url}/api/limits`)).json();
-});
-/** The generator's easiest level (the page's default) and the first two the server lists. */
+let s, limits, post;
+before(async () => ({ s, limits, post } = await slitherSession()));
+after(() => s?.close());
+/** The generator's easiest level (the page's default). */
 const easiest = () => limits.slither.generate[0].difficulty;
-after(async () => { await s?.close(); });
-
-async function post(route, body) {
-  const res = await fetch(`${s.url}/api/slither/${route}`, { method: 'POST', body: JSON.stringify(body) });
-  assert.equal(res.status, 200, route);
-  return res.json();
-}
 
 /** Opens the page on a puzzle through `?p=` and waits for its board. */
 async function openPuzzle(p) {
@@ -38,7 +24,6 @@ async function edgesIn(page, state) {
   return list.sort((a, b) => a - b);
 }
 
-const edge = (page, e) => page.locator(`#board [data-edge="${e}"]`);
 const status = (page) => page.locator('#status').innerText();
 
 test('load a puzz.link URL from the box and solve it: the lines are the API\'s solution', async () => {
