@@ -33,6 +33,7 @@ const ASSETS: &[Asset] = assets![
     "slither.html",
     "slither.js",
     "slither-board.js",
+    "slither-play.js",
     "slither-save.js",
     "slither-edit.js",
     "islands.html",
