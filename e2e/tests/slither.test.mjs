@@ -2,21 +2,14 @@
 // Expected values come from the API itself (fetched by the test) or from docs/API.md.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { session, assertInWindow } from '../harness.mjs';
+import { assertInWindow } from '../harness.mjs';
+import { slitherSession, URL6x5, THREE_AT_1_5, edge } from '../slither.mjs';
 
-// docs/API.md's example: 6 columns, 5 rows; edges 0..35 horizontal, then 36 + r * 7 + c.
-const URL6x5 = 'https://puzz.link/p?slither/6/5/g11bga18060216bc21c';
-const THREE_AT_1_5 = [11, 17, 48, 49]; // the sides of the 3 at cell (1, 5)
-
-let s;
-before(async () => { s = await session(); });
-after(async () => { await s?.close(); });
-
-async function post(route, body) {
-  const res = await fetch(`${s.url}/api/slither/${route}`, { method: 'POST', body: JSON.stringify(body) });
-  assert.equal(res.status, 200, route);
-  return res.json();
-}
+let s, limits, post;
+before(async () => ({ s, limits, post } = await slitherSession()));
+after(() => s?.close());
+/** The generator's easiest level (the page's default). */
+const easiest = () => limits.slither.generate[0].difficulty;
 
 /** Opens the page on a puzzle through `?p=` and waits for its board. */
 async function openPuzzle(p) {
@@ -31,7 +24,6 @@ async function edgesIn(page, state) {
   return list.sort((a, b) => a - b);
 }
 
-const edge = (page, e) => page.locator(`#board [data-edge="${e}"]`);
 const status = (page) => page.locator('#status').innerText();
 
 test('load a puzz.link URL from the box and solve it: the lines are the API\'s solution', async () => {
@@ -201,24 +193,30 @@ test('hint applies one deduction step, names its rule and shows where; then a sc
   await edge(page, 29).click(); // and a line further down, to have something to check
   await page.locator('#check').click();
   await page.locator('#status[data-kind=error], #status[data-verdict=incomplete]').waitFor();
+  // Two cells shaded for the picture: the 3 inside the loop, the corner cell outside.
+  await page.locator('#board [data-cell="1,5"]').click({ force: true, modifiers: ['Control'] });
+  await page.locator('#board [data-cell="0,0"]').click({ force: true, modifiers: ['Control'], button: 'right' });
+  assert.equal(await page.locator('#board [data-shade]').count(), 2);
+  await page.mouse.move(0, 0); // no edge under the pointer, highlighted
   await s.screenshot(page, 'slither');
   assert.deepEqual(page.errors, []);
 });
 
 test('generate a 5x5 puzzle with a seed: the API\'s puzzle, the seed shown, the address updated', async () => {
   const page = await openPuzzle(URL6x5);
+  const level = limits.slither.generate[1].difficulty; // not the default: the choice is taken
   await page.locator('#rows').fill('5');
   await page.locator('#cols').fill('5');
-  await page.locator('#difficulty').selectOption('standard');
+  await page.locator('#difficulty').selectOption(level);
   await page.locator('#seed').fill('7');
   await page.locator('#generate').click();
   await page.locator('#status').filter({ hasText: 'seed 7' }).waitFor();
-  const expected = await post('generate', { rows: 5, cols: 5, difficulty: 'standard', seed: 7 });
+  const expected = await post('generate', { rows: 5, cols: 5, difficulty: level, seed: 7 });
   assert.equal(await page.locator('#board [data-cell]').count(), 25);
   const clues = await page.locator('#board [data-clue]').evaluateAll((els) => els.map((e) => [e.dataset.clue, e.textContent]));
   const want = expected.clues.flatMap((row, r) => row.flatMap((v, c) => (v === null ? [] : [[`${r},${c}`, String(v)]])));
   assert.deepEqual(clues, want);
-  assert.match(await page.locator('#info').innerText(), /generated: standard, seed 7/);
+  assert.match(await page.locator('#info').innerText(), new RegExp(`generated: ${level}, seed 7`));
   assert.equal(new URL(page.url()).searchParams.get('p'), expected.url);
 
   // Share: the puzz.link URL and a link to this page that opens the same puzzle.
@@ -291,7 +289,7 @@ test('a drag that starts exactly on a dot follows the drag; a plain click on a d
   assert.deepEqual(page.errors, []);
 });
 
-test('"Solved!" follows the marks: breaking the loop replaces it; every number, 0s too, turns green', async () => {
+test('"Solved!" follows the marks: breaking the loop replaces it; every number, 0s too, is greyed as met', async () => {
   const page = await openPuzzle(CLUELESS3);
   assert.match(await page.locator('#info').innerText(), /no clues/);
   // The 1x1 loop round cell (0, 0): h 0 0 = 0, h 1 0 = 3, v 0 0 = 12, v 0 1 = 13.
@@ -364,14 +362,18 @@ test('a generated puzzle that arrives after another was loaded is dropped', asyn
 
 test('generate sizes follow the difficulty, big boards get a longer budget, a timeout says what to try', async () => {
   const page = await openPuzzle(URL6x5);
-  await page.locator('#rows').fill('30');
-  await page.locator('#difficulty').selectOption('advanced');
-  assert.equal(await page.locator('#rows').getAttribute('max'), '25');
-  assert.equal(await page.locator('#rows').inputValue(), '25'); // brought down to the cap
-  await page.locator('#difficulty').selectOption('basic');
-  assert.equal(await page.locator('#rows').getAttribute('max'), '30');
+  // The levels with the smallest and the largest size cap, as the server gives them.
+  const bySide = [...limits.slither.generate].sort((a, b) => a.max_side - b.max_side);
+  const [small, big] = [bySide[0], bySide.at(-1)];
+  assert.ok(small.max_side < big.max_side, 'the caps differ');
+  await page.locator('#rows').fill(String(big.max_side));
+  await page.locator('#difficulty').selectOption(small.difficulty);
+  assert.equal(await page.locator('#rows').getAttribute('max'), String(small.max_side));
+  assert.equal(await page.locator('#rows').inputValue(), String(small.max_side)); // brought down to the cap
+  await page.locator('#difficulty').selectOption(big.difficulty);
+  assert.equal(await page.locator('#rows').getAttribute('max'), String(big.max_side));
   // Over the cap the browser's form check refuses the size (the page checks it again).
-  await page.locator('#rows').fill('31');
+  await page.locator('#rows').fill(String(big.max_side + 1));
   assert.equal(await page.locator('#rows').evaluate((el) => el.validity.rangeOverflow), true);
   await page.locator('#rows').fill('30');
   assert.equal(await page.locator('#rows').evaluate((el) => el.validity.valid), true);
@@ -386,7 +388,7 @@ test('generate sizes follow the difficulty, big boards get a longer budget, a ti
   await page.locator('#cols').fill('30');
   await page.locator('#generate').click();
   await page.locator('#status[data-kind=error]').waitFor();
-  assert.match(await status(page), /^No 30×30 basic puzzle was found within 60 s .*try a smaller size or an easier difficulty\.$/);
+  assert.match(await status(page), new RegExp(`^No 30×30 ${big.difficulty} puzzle was found within 60 s .*try a smaller size or an easier difficulty\\.$`));
   assert.equal(asked.at(-1).time_ms, 60000);
   await page.locator('#rows').fill('15');
   await page.locator('#cols').fill('15');
@@ -401,23 +403,22 @@ test('generate sizes follow the difficulty, big boards get a longer budget, a ti
 // ---------------------------------------------------------------- rough edges found as a new user
 
 test('the generator\'s difficulties, size caps and time limit come from the server (GET /api/limits)', async () => {
-  const answer = await (await fetch(`${s.url}/api/limits`)).json();
-  assert.deepEqual(answer.slither.generate.map((g) => g.difficulty), ['basic', 'standard', 'advanced', 'search']);
+  // Names the page cannot know: it shows what the server lists, the first chosen.
   const setup = (page) => page.route('**/api/limits', (route) => route.fulfill({
-    json: { ...answer, max_time_ms: 30000, slither: { ...answer.slither, generate: [{ difficulty: 'basic', max_side: 16 }, { difficulty: 'standard', max_side: 9 }] } },
+    json: { ...limits, max_time_ms: 30000, slither: { ...limits.slither, generate: [{ difficulty: 'first', max_side: 9 }, { difficulty: 'second', max_side: 16 }] } },
   }));
   const page = await s.open('/slither?p=' + encodeURIComponent(URL6x5), { setup });
   await page.locator('#status[data-kind=ok]').waitFor();
-  assert.deepEqual(await page.locator('#difficulty option').allInnerTexts(), ['basic', 'standard']);
-  assert.equal(await page.locator('#difficulty').inputValue(), 'standard');
+  assert.deepEqual(await page.locator('#difficulty option').allInnerTexts(), ['first', 'second']);
+  assert.equal(await page.locator('#difficulty').inputValue(), 'first');
   assert.equal(await page.locator('#rows').getAttribute('max'), '9');
-  await page.locator('#difficulty').selectOption('basic');
+  await page.locator('#difficulty').selectOption('second');
   assert.equal(await page.locator('#rows').getAttribute('max'), '16');
   await page.locator('#rows').fill('17');
   await page.locator('#generate-form').evaluate((form) => { form.noValidate = true; }); // past the browser's own check
   await page.locator('#generate').click();
   await page.locator('#status[data-kind=error]').waitFor();
-  assert.equal(await status(page), 'Rows must be a whole number from 2 to 16 for basic puzzles.');
+  assert.equal(await status(page), 'Rows must be a whole number from 2 to 16 for second puzzles.');
   // A board over 15x15 gets the server's whole time limit.
   const asked = [];
   await page.route('**/api/slither/generate', (route) => {
@@ -429,7 +430,7 @@ test('the generator\'s difficulties, size caps and time limit come from the serv
   await page.locator('#generate').click();
   await page.locator('#status[data-kind=error]').filter({ hasText: 'none found' }).waitFor();
   assert.equal(asked.at(-1).time_ms, 30000);
-  assert.equal(asked.at(-1).difficulty, 'basic');
+  assert.equal(asked.at(-1).difficulty, 'second');
   assert.deepEqual(page.errors, []);
 });
 
@@ -457,7 +458,7 @@ test('the hint list shows its numbers from 10 on in full', async () => {
 });
 
 test('at 1280x800 a 10x10 puzzle and the status line are wholly in the window', async () => {
-  const puzzle = await post('generate', { rows: 10, cols: 10, difficulty: 'standard', seed: 3, time_ms: 30000 });
+  const puzzle = await post('generate', { rows: 10, cols: 10, difficulty: easiest(), seed: 3, time_ms: 30000 });
   const page = await s.open(`/slither?p=${encodeURIComponent(puzzle.url)}`, { width: 1280, height: 800 });
   await page.locator('#status[data-kind=ok]').waitFor();
   assert.equal(await page.locator('#board [data-cell]').count(), 100);

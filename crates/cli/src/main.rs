@@ -77,7 +77,8 @@ Examples:
   pencilbox slither explain 'https://puzz.link/p?slither/6/5/g11bga18060216bc21c'
   pencilbox slither grade examples/slither/thsl-1.in
   pencilbox slither generate --size 10x10 --difficulty tricky --seed 7
-  pencilbox slither convert --output loopy examples/slither/thsl-1.in";
+  pencilbox slither convert --output loopy examples/slither/thsl-1.in
+  pencilbox slither analyze 'p?slither/6/5/d78651c575agc1d'";
 
 const ISLANDS_EXAMPLES: &str = "\
 Examples:

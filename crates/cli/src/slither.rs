@@ -31,6 +31,9 @@ pub enum Command {
     /// Rewrite a puzzle in another format (THSL text, puzz.link URL, Loopy ID, ...).
     #[command(after_help = CONVERT_HELP)]
     Convert(ConvertArgs),
+    /// The setter's view: solutions (0, 1, 2+), level, redundant clues, where it is ambiguous.
+    #[command(after_help = ANALYZE_HELP)]
+    Analyze(AnalyzeArgs),
 }
 
 const FORMATS_HELP: &str = "\
@@ -217,6 +220,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Grade(args) => grade(args),
         Command::Generate(args) => generate(args),
         Command::Convert(args) => convert(args),
+        Command::Analyze(args) => analyze(args),
     }
 }
 
@@ -426,4 +430,133 @@ fn convert(args: ConvertArgs) -> anyhow::Result<ExitCode> {
         print!("{}", render(p, None, args.output));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+const ANALYZE_HELP: &str = "\
+Example:
+  $ pencilbox slither analyze examples/slither/thsl-1.in
+  solutions: 1
+  level: basic
+  redundant clues (...): ...
+
+Prints the number of solutions (0, 1 or 2+) and what follows from it:
+  0   a set of clues that has no solution on its own (`clues in conflict`), minimal when shown so
+  1   the level and every clue that can be removed alone with the puzzle still unique
+  2+  the edges where two solutions differ, and a clue that tells them apart
+Exit 0 when the puzzle is unique, 1 when it has no solution or several. When --timeout cuts
+the work after the count, the output says what was left unchecked.";
+
+#[derive(Debug, clap::Args)]
+#[command(long_about = FORMATS_HELP)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    input: InputArg,
+    /// Print one JSON object per puzzle.
+    #[arg(long)]
+    json: bool,
+    /// Give up (exit 2) when the solutions are not counted within this many seconds per puzzle;
+    /// what is left after the count is reported as unchecked.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+}
+
+fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    use pencilbox_slither::analyze::{Findings, analyze};
+    let input = read(&args.input)?;
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut code = ExitCode::SUCCESS;
+    for (i, p) in input.puzzles.iter().enumerate() {
+        let a = analyze(p, budget(args.timeout)?.deadline, threads).with_context(|| {
+            format!("gave up after {} s without a proven count (see --timeout)", args.timeout)
+        })?;
+        if !matches!(a.findings, Findings::Unique { .. }) {
+            code = ExitCode::from(EXIT_VERDICT);
+        }
+        if args.json {
+            println!("{}", analysis_json(p, &a));
+        } else {
+            if input.numbered {
+                println!("puzzle {}", i + 1);
+            }
+            emit(&analysis_text(p, &a))?;
+        }
+    }
+    Ok(code)
+}
+
+/// `3 at (0, 1), 2 at (4, 4)`.
+fn clue_list(p: &Puzzle, cells: &[pencilbox_grid::Cell]) -> String {
+    let clue = |c: pencilbox_grid::Cell| p.clue(c).number().map_or("?".to_string(), |n| n.to_string());
+    cells.iter().map(|&c| format!("{} at {c}", clue(c))).collect::<Vec<_>>().join(", ")
+}
+
+fn analysis_text(p: &Puzzle, a: &pencilbox_slither::analyze::Analysis) -> String {
+    use pencilbox_slither::analyze::Findings;
+    let d = p.dims();
+    let mut out = String::new();
+    let mut line = |text: String| {
+        out.push_str(&text);
+        out.push('\n');
+    };
+    match &a.findings {
+        Findings::NoSolution { conflict, minimal } => {
+            line("solutions: 0".into());
+            let how = if *minimal { "minimal" } else { "perhaps not minimal" };
+            line(format!("clues in conflict ({}, {how}): {}", conflict.len(), clue_list(p, conflict)));
+        }
+        Findings::Unique { level, redundant, unchecked, .. } => {
+            line("solutions: 1".into());
+            match level {
+                Some(level) => line(format!("level: {level}")),
+                None => line("level: not found in time".into()),
+            }
+            let list = if redundant.is_empty() { "none".into() } else { clue_list(p, redundant) };
+            line(format!("redundant clues ({}): {list}", redundant.len()));
+            if !unchecked.is_empty() {
+                line(format!("not checked in time ({}): {}", unchecked.len(), clue_list(p, unchecked)));
+            }
+        }
+        Findings::Several { differing, add, .. } => {
+            line("solutions: 2+".into());
+            let names: Vec<String> = differing.iter().map(|&e| deduce::edge_name(d, e)).collect();
+            line(format!("differing edges ({}): {}", differing.len(), names.join(" ")));
+            line(match add {
+                Some(add) => format!("a clue that tells them apart: {} at {}", add.clue, add.cell),
+                None => "no clue on a free cell tells these two apart".into(),
+            });
+        }
+        other => line(format!("{other:?}")),
+    }
+    out
+}
+
+fn analysis_json(p: &Puzzle, a: &pencilbox_slither::analyze::Analysis) -> serde_json::Value {
+    use pencilbox_slither::analyze::Findings;
+    let cells = |cs: &[pencilbox_grid::Cell]| cs.iter().map(|c| [c.row, c.col]).collect::<Vec<_>>();
+    let edges = |s: &Solution| s.edges().map(|e| e.index()).collect::<Vec<_>>();
+    let d = p.dims();
+    let mut v = serde_json::json!({ "rows": d.rows(), "cols": d.cols(), "complete": a.complete });
+    let more = match &a.findings {
+        Findings::NoSolution { conflict, minimal } => {
+            serde_json::json!({ "verdict": "none", "conflict": cells(conflict), "minimal": minimal })
+        }
+        Findings::Unique { solution, level, redundant, unchecked } => serde_json::json!({
+            "verdict": "unique",
+            "level": level.map(|l| l.to_string()),
+            "redundant": cells(redundant),
+            "unchecked": cells(unchecked),
+            "loops": [edges(solution)],
+        }),
+        Findings::Several { solutions: [s, t], differing, add } => serde_json::json!({
+            "verdict": "multiple",
+            "differing": differing.iter().map(|e| e.index()).collect::<Vec<_>>(),
+            "add": add.map(|a| serde_json::json!({ "cell": [a.cell.row, a.cell.col], "clue": a.clue })),
+            "loops": [edges(s), edges(t)],
+        }),
+        other => serde_json::json!({ "verdict": format!("{other:?}") }),
+    };
+    if let (Some(v), serde_json::Value::Object(more)) = (v.as_object_mut(), more) {
+        v.extend(more);
+    }
+    v
 }

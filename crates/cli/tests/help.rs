@@ -18,7 +18,7 @@ fn every_game_help_lists_its_verbs_with_examples() {
     let games: &[(&str, &[&str])] = &[
         ("walls", &["winner", "analyze", "play"]),
         ("dots", &["endgame", "winner", "solve", "play", "bot", "match"]),
-        ("slither", &["solve", "count", "explain", "grade", "generate", "convert"]),
+        ("slither", &["solve", "count", "explain", "grade", "generate", "convert", "analyze"]),
         ("islands", &["move", "solve", "referee", "tournament", "generate", "play"]),
     ];
     let top = help(&["--help"]);

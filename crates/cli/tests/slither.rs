@@ -140,3 +140,80 @@ fn grade_names_the_level() {
     let o = run(&["grade"], "2 2\n. .\n. .\n");
     assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(1), "multiple solutions\n"));
 }
+
+#[test]
+fn analyze_unique_prints_the_level_and_the_clues_that_can_go_each_checked_by_count() {
+    let url = "https://puzz.link/p?slither/6/5/g11bga18060216bc21c";
+    let o = run(&["analyze", url], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let level = stdout(&run(&["grade", url], ""));
+    assert!(out.starts_with(&format!("solutions: 1\nlevel: {level}redundant clues (")), "{out}");
+    // Every clue listed can go (the count stays 1), every other cannot.
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&["analyze", "--json", url], ""))).unwrap();
+    assert_eq!((json["verdict"].as_str(), json["complete"].as_bool()), (Some("unique"), Some(true)));
+    let redundant: Vec<(u64, u64)> = json["redundant"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_u64().unwrap(), c[1].as_u64().unwrap()))
+        .collect();
+    assert!(!redundant.is_empty());
+    let text = stdout(&run(&["convert"], url));
+    let mut rows: Vec<Vec<String>> =
+        text.lines().skip(1).map(|l| l.split(' ').map(String::from).collect()).collect();
+    let mut checked = 0;
+    for r in 0..rows.len() {
+        for c in 0..rows[r].len() {
+            if rows[r][c] == "." {
+                continue;
+            }
+            let keep = std::mem::replace(&mut rows[r][c], ".".into());
+            let puzzle =
+                format!("5 6\n{}\n", rows.iter().map(|row| row.join(" ")).collect::<Vec<_>>().join("\n"));
+            let count = stdout(&run(&["count"], &puzzle));
+            assert_eq!(count == "1\n", redundant.contains(&(r as u64, c as u64)), "({r}, {c}): {count}");
+            rows[r][c] = keep;
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 17);
+}
+
+#[test]
+fn analyze_several_names_the_differing_edges_and_a_clue_that_settles_them_exit_one() {
+    let o = run(&["analyze"], "1 2\n. .\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "solutions: 2+\ndiffering edges (4): h(0,1) h(1,1) v(0,1) v(0,2)\na clue that tells them apart: 3 at (0, 1)\n"
+    );
+    let o = run(&["analyze", "--json", "2x2t0:3b3"], "");
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!((v["verdict"].as_str(), v["add"].is_null()), (Some("multiple"), true));
+    let loops = v["loops"].as_array().unwrap();
+    let edges = |i: usize| -> std::collections::BTreeSet<u64> {
+        loops[i].as_array().unwrap().iter().map(|e| e.as_u64().unwrap()).collect()
+    };
+    let differing: Vec<u64> = edges(0).symmetric_difference(&edges(1)).copied().collect();
+    assert_eq!(v["differing"], serde_json::json!(differing));
+}
+
+#[test]
+fn analyze_no_solution_names_the_clues_in_conflict_exit_one() {
+    let o = run(&["analyze"], "3 3\n3 0 .\n. . .\n. . 1\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "solutions: 0\nclues in conflict (2, minimal): 3 at (0, 0), 0 at (0, 1)\n");
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&["analyze", "--json"], "1 1\n0\n"))).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({"rows": 1, "cols": 1, "complete": true, "verdict": "none", "conflict": [[0, 0]], "minimal": true})
+    );
+    // Bad input is exit 2, as for every verb.
+    let o = run(&["analyze"], "2 2\n1 4\n. .\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("clue 4 is above 3"));
+}

@@ -8,6 +8,7 @@
 //! assert_eq!(loop_.len(), 6);
 //! ```
 
+pub mod analyze;
 pub mod board;
 pub mod check;
 mod classes;

@@ -27,6 +27,8 @@ pub struct Count {
     pub hit_limit: bool,
     /// The first solution found.
     pub first: Option<Solution>,
+    /// The second solution found (with a limit of at least 2).
+    pub second: Option<Solution>,
     /// Search nodes visited (branch decisions), a measure of difficulty.
     pub nodes: u64,
 }
@@ -94,7 +96,7 @@ pub fn count_given(
 ) -> Result<Count, OutOfTime> {
     let limit = limit.max(1);
     let mut b = Board::new(p);
-    let mut out = Count { found: 0, hit_limit: false, first: None, nodes: 0 };
+    let mut out = Count { found: 0, hit_limit: false, first: None, second: None, nodes: 0 };
     if b.propagate_all().is_err() {
         return Ok(out);
     }
@@ -134,7 +136,11 @@ pub fn count_given(
                 let s = b.lines();
                 debug_assert!(p.is_solution(&s), "solver produced a non-solution");
                 out.found += 1;
-                out.first.get_or_insert(s);
+                match (&out.first, &out.second) {
+                    (None, _) => out.first = Some(s),
+                    (Some(_), None) => out.second = Some(s),
+                    _ => {}
+                }
                 if out.found >= limit {
                     out.hit_limit = true;
                     break 'search;

@@ -120,6 +120,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/slither/hint", post(slither::hint))
         .route("/api/slither/grade", post(slither::grade))
         .route("/api/slither/generate", post(slither::generate))
+        .route("/api/slither/analyze", post(slither::analyze))
         .route("/api/islands/generate", post(islands::generate))
         .route("/api/islands/move", post(islands::engine_move))
         .route("/api/islands/legal", post(islands::legal))

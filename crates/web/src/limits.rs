@@ -67,6 +67,9 @@ struct SlitherLimits {
     /// Per level the generator makes, easiest first: the largest side worth asking
     /// `/api/slither/generate` for (larger ones rarely finish within the time limit).
     generate: Vec<GenerateLimit>,
+    /// The largest side `/api/slither/analyze` reads: the page's editor offers boards up to
+    /// this size.
+    editor_max_side: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -102,6 +105,7 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
                     Some(GenerateLimit { difficulty: l.to_string(), max_side: generate::max_side(l)? })
                 })
                 .collect(),
+            editor_max_side: pencilbox_slither::analyze::EDITOR_MAX_SIDE,
         },
         walls: SideLimit { max_side: crate::walls::MAX_SIDE },
         islands: IslandsLimits {

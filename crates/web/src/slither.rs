@@ -1,6 +1,6 @@
-//! `/api/slither/{parse,solve,check,hint,grade,generate}`.
+//! `/api/slither/{parse,solve,check,hint,grade,generate,analyze}`.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::State;
@@ -461,4 +461,172 @@ pub async fn generate(
     })
     .await?;
     Ok(Json(out))
+}
+
+/// The setter's workbench: a puzzle as text (`puzzle`) or as rows of clues (`clues`: a number
+/// 0–3, `null` blank or `"?"`, the form the other routes answer with).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    puzzle: Option<String>,
+    clues: Option<Vec<Vec<serde_json::Value>>>,
+    time_ms: Option<u64>,
+}
+
+/// Reads the rows of clues of an analyze request.
+fn puzzle_from_rows(rows: &[Vec<serde_json::Value>]) -> Result<Puzzle, ApiError> {
+    let cols = rows.first().map_or(0, Vec::len);
+    let d = Dims::new(rows.len(), cols)
+        .map_err(|e| ApiError::bad(format!("clues: {} rows of {cols}: {e}", rows.len())))?;
+    let mut clues = Vec::with_capacity(d.num_cells());
+    for (r, row) in rows.iter().enumerate() {
+        if row.len() != cols {
+            return Err(ApiError::bad(format!("clues: row {r} has {} cells, row 0 has {cols}", row.len())));
+        }
+        for (c, v) in row.iter().enumerate() {
+            clues.push(match v {
+                serde_json::Value::Null => Clue::Blank,
+                serde_json::Value::String(s) if s == "?" => Clue::Unknown,
+                v => match v.as_u64() {
+                    Some(n @ 0..=3) => Clue::Number(n as u8),
+                    _ => {
+                        return Err(ApiError::bad(format!(
+                            "clues: cell ({r}, {c}) is {v}; a clue is 0, 1, 2, 3, null (blank) or \"?\""
+                        )));
+                    }
+                },
+            });
+        }
+    }
+    Ok(Puzzle::new(d, clues))
+}
+
+#[derive(Debug, Serialize)]
+pub struct AddClueInfo {
+    cell: [usize; 2],
+    clue: u8,
+}
+
+#[derive(Debug, Serialize)]
+pub struct AnalyzeResponse {
+    /// `unique`, `multiple` or `none`; `unknown` when the time budget ran out before the
+    /// solutions were counted.
+    verdict: &'static str,
+    /// False when the time budget stopped the work (after the count: `unchecked` lists the
+    /// clues left, a conflict may not be minimal).
+    complete: bool,
+    /// With `unique`: the level.
+    level: Option<String>,
+    /// With `unique`: the clues that can each be removed alone with the puzzle still unique.
+    redundant: Vec<[usize; 2]>,
+    /// With `unique`: the clues the budget left unchecked.
+    unchecked: Vec<[usize; 2]>,
+    /// With `none`: clues that have no solution on their own.
+    conflict: Vec<[usize; 2]>,
+    /// With `none`: whether no clue of `conflict` can go.
+    minimal: Option<bool>,
+    /// With `multiple`: the edges where the two loops of `loops` differ.
+    differing: Vec<usize>,
+    /// With `multiple`: a clue that one loop meets and the other does not.
+    add: Option<AddClueInfo>,
+    /// The solution (`unique`) or two solutions (`multiple`): their edges.
+    loops: Vec<Vec<usize>>,
+    #[serde(flatten)]
+    puzzle: PuzzleInfo,
+}
+
+/// An answer with the puzzle's forms and nothing found yet.
+fn analyze_response_empty(p: &Puzzle) -> AnalyzeResponse {
+    AnalyzeResponse {
+        verdict: "",
+        complete: true,
+        level: None,
+        redundant: vec![],
+        unchecked: vec![],
+        conflict: vec![],
+        minimal: None,
+        differing: vec![],
+        add: None,
+        loops: vec![],
+        puzzle: info(p),
+    }
+}
+
+fn analyze_response(p: &Puzzle, a: pencilbox_slither::analyze::Analysis) -> AnalyzeResponse {
+    use pencilbox_slither::analyze::Findings;
+    let cells = |cs: Vec<Cell>| cs.into_iter().map(|c| [c.row, c.col]).collect();
+    let edges = |s: &pencilbox_slither::Solution| s.edges().map(Edge::index).collect();
+    let mut r = AnalyzeResponse { complete: a.complete, ..analyze_response_empty(p) };
+    match a.findings {
+        Findings::NoSolution { conflict, minimal } => {
+            (r.verdict, r.conflict, r.minimal) = ("none", cells(conflict), Some(minimal));
+        }
+        Findings::Unique { solution, level, redundant, unchecked } => {
+            r.verdict = "unique";
+            r.level = level.map(|l| l.to_string());
+            (r.redundant, r.unchecked, r.loops) =
+                (cells(redundant), cells(unchecked), vec![edges(&solution)]);
+        }
+        Findings::Several { solutions, differing, add } => {
+            r.verdict = "multiple";
+            r.differing = differing.into_iter().map(Edge::index).collect();
+            r.add = add.map(|a| AddClueInfo { cell: [a.cell.row, a.cell.col], clue: a.clue });
+            r.loops = solutions.iter().map(edges).collect();
+        }
+        _ => r.verdict = "unknown",
+    }
+    r
+}
+
+pub async fn analyze(
+    State(config): State<Shared>,
+    Body(req): Body<AnalyzeRequest>,
+) -> Result<Json<AnalyzeResponse>, ApiError> {
+    use pencilbox_slither::analyze::EDITOR_MAX_SIDE;
+    let p = match (&req.puzzle, &req.clues) {
+        (Some(text), None) => read_puzzle(text)?,
+        (None, Some(rows)) => puzzle_from_rows(rows)?,
+        _ => return Err(ApiError::bad("give the puzzle either as `puzzle` (text) or as `clues` (rows)")),
+    };
+    let d = p.dims();
+    if d.rows() > EDITOR_MAX_SIDE || d.cols() > EDITOR_MAX_SIDE {
+        return Err(ApiError::bad(format!(
+            "puzzle: {d} is larger than the workbench's limit of {EDITOR_MAX_SIDE}x{EDITOR_MAX_SIDE}"
+        )));
+    }
+    let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let out = run_engine(&config, budget, move |deadline| Ok(analysis(&p, deadline, threads))).await?;
+    Ok(Json(out))
+}
+
+/// The analysis of `p` within `deadline`. When the solutions are not counted in time the answer
+/// is `unknown` rather than an error: the editor still needs the puzzle's forms (export, play).
+fn analysis(p: &Puzzle, deadline: Instant, threads: usize) -> AnalyzeResponse {
+    match pencilbox_slither::analyze::analyze(p, Some(deadline), threads) {
+        Ok(a) => analyze_response(p, a),
+        Err(OutOfTime) => {
+            AnalyzeResponse { verdict: "unknown", complete: false, ..analyze_response_empty(p) }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_analysis_out_of_time_before_the_count_is_unknown_with_the_puzzles_forms() {
+        // A blank board needs a search node to find even one loop, and a search node looks at the
+        // clock: with a deadline already past, the count cannot finish.
+        let p = Puzzle::blank(Dims::new(6, 6).unwrap());
+        let v = serde_json::to_value(analysis(&p, Instant::now(), 2)).unwrap();
+        assert_eq!((v["verdict"].as_str(), v["complete"].as_bool()), (Some("unknown"), Some(false)), "{v}");
+        assert_eq!((&v["loops"], &v["level"]), (&serde_json::json!([]), &serde_json::Value::Null));
+        assert_eq!((&v["url"], &v["loopy"]), (&format::to_url(&p).into(), &format::to_loopy(&p).into()));
+        assert_eq!(v["text"], format::to_text(&p));
+        // With time, the same board has several solutions.
+        let far = Instant::now() + Duration::from_secs(60);
+        assert_eq!(serde_json::to_value(analysis(&p, far, 2)).unwrap()["verdict"], "multiple");
+    }
 }

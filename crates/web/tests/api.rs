@@ -116,6 +116,7 @@ async fn limits_are_the_engines_and_the_servers() {
     );
     assert_eq!(v["slither"]["max_side"], 100);
     assert_eq!(v["slither"]["generate_attempts"], 200);
+    assert_eq!(v["slither"]["editor_max_side"], 30);
     assert_eq!(
         v["slither"]["levels"],
         json!(["easy", "normal", "tricky", "hard", "expert", "trial-1", "trial-2"])
@@ -699,6 +700,7 @@ async fn random_json_bodies_never_500_nor_hang() {
         "/api/slither/hint",
         "/api/slither/grade",
         "/api/slither/generate",
+        "/api/slither/analyze",
         "/api/islands/generate",
         "/api/islands/move",
         "/api/islands/legal",
@@ -720,6 +722,7 @@ async fn random_json_bodies_never_500_nor_hang() {
         "difficulty",
         "preset",
         "cells",
+        "clues",
     ];
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let value = |rng: &mut ChaCha8Rng| -> Value {
@@ -826,4 +829,92 @@ async fn slither_hint_names_marks_that_disagree_with_the_unique_solution() {
     // Right marks get a deduction step as before.
     let v = ok("/api/slither/hint", json!({ "puzzle": url, "lines": [0, 1] })).await;
     assert_eq!((v["status"].as_str(), &v["wrong"]), (Some("step"), &json!([])));
+}
+
+/// The edges of `loops[i]` of an analyze answer.
+fn loop_edges(v: &Value, i: usize) -> std::collections::BTreeSet<u64> {
+    v["loops"][i].as_array().unwrap().iter().map(|e| e.as_u64().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn slither_analyze_unique_gives_the_level_and_each_redundant_clue_checked_by_solve() {
+    let v = ok("/api/slither/analyze", json!({ "puzzle": THSL_URL })).await;
+    assert_eq!((v["verdict"].as_str(), v["complete"].as_bool()), (Some("unique"), Some(true)), "{v}");
+    let p = pencilbox_slither::format::parse(THSL_URL).unwrap().puzzles.remove(0);
+    assert_eq!(v["level"], pencilbox_slither::level::grade(&p, None).unwrap().level.to_string());
+    assert_eq!((&v["url"], v["rows"].as_u64(), v["cols"].as_u64()), (&json!(THSL_URL), Some(5), Some(6)));
+    let solved = ok("/api/slither/solve", json!({ "puzzle": THSL_URL })).await;
+    assert_eq!(v["loops"], json!([solved["edges"]]));
+    assert_eq!(
+        (&v["unchecked"], &v["conflict"], &v["differing"], &v["add"]),
+        (&json!([]), &json!([]), &json!([]), &Value::Null)
+    );
+    // The same puzzle as rows of clues: the same answer. Then each clue removed in turn.
+    let clues = v["clues"].as_array().unwrap().clone();
+    assert_eq!(ok("/api/slither/analyze", json!({ "clues": clues })).await, v);
+    let mut redundant = Vec::new();
+    for (r, row) in clues.iter().enumerate() {
+        for (c, clue) in row.as_array().unwrap().iter().enumerate() {
+            if clue.is_null() {
+                continue;
+            }
+            let mut fewer = clues.clone();
+            fewer[r][c] = Value::Null;
+            let text = ok("/api/slither/analyze", json!({ "clues": fewer })).await["text"].clone();
+            if ok("/api/slither/solve", json!({ "puzzle": text })).await["verdict"] == "unique" {
+                redundant.push(json!([r, c]));
+            }
+        }
+    }
+    assert!(!redundant.is_empty());
+    assert_eq!(v["redundant"], json!(redundant));
+}
+
+#[tokio::test]
+async fn slither_analyze_several_and_none() {
+    // Two 3s on a diagonal: two mirror loops, and no clue on the free cells tells them apart.
+    let v = ok("/api/slither/analyze", json!({ "clues": [[3, null], [null, 3]] })).await;
+    assert_eq!(
+        (v["verdict"].as_str(), v["level"].is_null(), v["add"].is_null()),
+        (Some("multiple"), true, true)
+    );
+    let differing: Vec<u64> = loop_edges(&v, 0).symmetric_difference(&loop_edges(&v, 1)).copied().collect();
+    assert_eq!(v["differing"], json!(differing));
+    // A blank 1x2 strip: the clue to add is met by the first loop only.
+    let v = ok("/api/slither/analyze", json!({ "clues": [[null, null]] })).await;
+    assert_eq!(v["add"], json!({ "cell": [0, 1], "clue": 3 }), "{v}");
+    let mut with = v["clues"].clone();
+    with[0][1] = json!(3);
+    let first = ok("/api/slither/check", json!({ "puzzle": ok("/api/slither/analyze", json!({ "clues": with })).await["text"], "lines": v["loops"][0] })).await;
+    assert_eq!(first["verdict"], "solved");
+    // A 3 in the corner beside a 0: those two are the conflict, the far 1 is not.
+    let v =
+        ok("/api/slither/analyze", json!({ "clues": [[3, 0, null], [null, null, null], [null, null, 1]] }))
+            .await;
+    assert_eq!(
+        (v["verdict"].as_str(), &v["conflict"], &v["minimal"]),
+        (Some("none"), &json!([[0, 0], [0, 1]]), &json!(true))
+    );
+    assert_eq!((&v["loops"], &v["text"]), (&json!([]), &json!("3 3\n3 0 .\n. . .\n. . 1\n")));
+}
+
+#[tokio::test]
+async fn slither_analyze_refuses_what_it_cannot_read_and_boards_over_the_editor_limit() {
+    bad("/api/slither/analyze", json!({}), "either as `puzzle`").await;
+    bad("/api/slither/analyze", json!({ "puzzle": "1 1\n0\n", "clues": [[0]] }), "either as `puzzle`").await;
+    bad("/api/slither/analyze", json!({ "clues": [[0, 4]] }), "cell (0, 1) is 4; a clue is 0, 1, 2, 3").await;
+    bad("/api/slither/analyze", json!({ "clues": [[0, "x"]] }), "cell (0, 1) is \"x\"").await;
+    bad("/api/slither/analyze", json!({ "clues": [[0, 1], [2]] }), "row 1 has 1 cells, row 0 has 2").await;
+    bad("/api/slither/analyze", json!({ "clues": [] }), "clues: 0 rows").await;
+    bad("/api/slither/analyze", json!({ "puzzle": "2 2\n3 .\n" }), "puzzle: ").await;
+    // The editor's limit from /api/limits: 30x30 is read, 31 rows are not.
+    let blank = |rows: usize, cols: usize| json!({ "clues": vec![vec![Value::Null; cols]; rows] });
+    let v = ok("/api/slither/analyze", blank(30, 30)).await;
+    assert_eq!(v["verdict"], "multiple");
+    bad("/api/slither/analyze", blank(31, 2), "larger than the workbench's limit of 30x30").await;
+    // A question mark is no constraint and never part of a conflict: on a 1x2 strip a 0 leaves
+    // only the loop round the other cell, which gives the 0 a line.
+    let v = ok("/api/slither/analyze", json!({ "clues": [["?", 0]] })).await;
+    assert_eq!((v["verdict"].as_str(), &v["conflict"]), (Some("none"), &json!([[0, 1]])));
+    assert_eq!(v["clues"], json!([["?", 0]]));
 }
