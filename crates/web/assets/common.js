@@ -98,6 +98,16 @@ export function cellSides(rows, cols, r, c) {
     edgeNumber(rows, cols, 'v', r, c), edgeNumber(rows, cols, 'v', r, c + 1)];
 }
 
+/** "1 line", "2 lines"; `many` for an irregular plural ("crosses"). */
+export function plural(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+/** The text with its first letter in upper case. */
+export function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Shows a message in a status element; `kind` is '', 'ok', 'error' or 'busy' (a CSS class). */
 export function say(element, text, kind = '') {
   element.textContent = text;

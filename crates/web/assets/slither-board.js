@@ -83,6 +83,25 @@ export function setClue(board, r, c, value) {
   numbers.insertBefore(text, after);
 }
 
+/** Marks `places` (`{ cells, dots, edges }` as the API gives them: `[row, col]` pairs and edge
+ * numbers) with the class `kind` ('bad' for a problem, 'look' for where a hint looked), each
+ * dot with a ring of that class too, so a single dot shows. */
+export function markPlaces(board, { cells = [], dots = [], edges = [] }, kind) {
+  for (const e of edges) board.querySelector(`[data-edge="${e}"]`)?.classList.add(kind);
+  for (const [r, c] of cells) board.querySelector(`[data-cell="${r},${c}"]`)?.classList.add(kind);
+  const rings = board.querySelector('.rings');
+  for (const [r, c] of dots) {
+    board.querySelector(`[data-dot="${r},${c}"]`)?.classList.add(kind);
+    rings.append(svg('circle', { class: `ring ${kind}`, cx: px(c), cy: px(r), r: 12 }));
+  }
+}
+
+/** Removes what `markPlaces` marked with `kind`. */
+export function unmarkPlaces(board, kind) {
+  for (const ring of board.querySelectorAll(`.rings .${kind}`)) ring.remove();
+  for (const el of board.querySelectorAll(`.${kind}`)) el.classList.remove(kind);
+}
+
 /** The pointer's position in board units. */
 function boardPoint(board, event) {
   return new DOMPoint(event.clientX, event.clientY).matrixTransform(board.getScreenCTM().inverse());

@@ -1,10 +1,12 @@
 // The Slitherlink page's play mode: edges marked by click, drag and keys, cells shaded inside
 // or outside, one history for both; numbers greyed once met; "Solved!" and the timer; the play
 // saved per puzzle (slither-save.js); Check, Hint, Solve and Share through the /api/slither
-// routes (docs/API.md). The page (slither.js) lays it out and switches modes.
-import { api, h, svg, edgeAt, edgeCount, edgeNumber, cellSides, say, busy } from './common.js';
-import { drawBoard, dotNear, cellUnder, moveDotCursor, moveCellCursor, ARROWS, px } from './slither-board.js';
+// routes (docs/API.md), the hints' reasoning shown by slither-hint.js. The page (slither.js)
+// lays it out and switches modes.
+import { api, h, edgeAt, edgeCount, edgeNumber, cellSides, say, busy, plural, capitalise } from './common.js';
+import { drawBoard, dotNear, cellUnder, moveDotCursor, moveCellCursor, ARROWS, markPlaces, unmarkPlaces } from './slither-board.js';
 import { loadPlay, savePlay, clockText, Timer } from './slither-save.js';
+import { hintPanel, clearHints, forgetHintPlaces, showHint } from './slither-hint.js';
 
 const EMPTY = 0, LINE = 1, CROSS = 2;
 const STATE_NAMES = ['empty', 'line', 'cross'];
@@ -40,7 +42,7 @@ export function setupPlay(page) {
     button('redo', 'Redo', 'Redo (Ctrl+Y)', () => undoRedo(game.redo, game.undo, 3)),
     button('clear', 'Clear', 'Remove every mark and shading (undoable)', clearMarks),
     button('check', 'Check', 'Find the first mistake in your lines', check),
-    button('hint', 'Hint', 'Apply one deduction step and name its rule', hint),
+    button('hint', 'Hint', 'Decide at least one edge and show the reasoning', hint),
     button('solve', 'Solve', 'Show the solution (undo brings your marks back)', solve),
     button('share', 'Share', 'Show the puzz.link URL and a link to this page', share));
   const toolSwitch = h('div', { class: 'play tools', role: 'group', 'aria-label': 'A click marks' },
@@ -64,8 +66,7 @@ export function setupPlay(page) {
     toolSwitch,
     h('p', { id: 'info' }),
     shareBox,
-    h('h2', {}, 'Hints'),
-    h('ol', { id: 'hints' }),
+    ...hintPanel(),
     h('p', { class: 'keys' },
       'Click an edge: empty → line → cross → empty. Right click or Shift+click goes the other way; ',
       'hold the button and drag from dot to dot to mark several edges alike. ',
@@ -382,9 +383,13 @@ function showSolved() {
 }
 
 function clearHighlights() {
-  for (const el of document.querySelectorAll('#board .bad, #board .hinted')) el.classList.remove('bad', 'hinted');
-  document.querySelector('#board .rings')?.replaceChildren();
-  $('board')?.classList.remove('solved');
+  const board = $('board');
+  if (!board) return;
+  for (const el of board.querySelectorAll('.hinted')) el.classList.remove('hinted');
+  unmarkPlaces(board, 'bad');
+  unmarkPlaces(board, 'look');
+  forgetHintPlaces();
+  board.classList.remove('solved');
 }
 
 /** When every dot has 0 or 2 lines and every number is met, asks the server whether that is
@@ -469,7 +474,7 @@ export function loadPuzzle(info, about) {
   refresh();
   setSolved(game.solved);
   if (game.solved === 'player') status.dataset.verdict = 'solved';
-  $('hints').replaceChildren();
+  clearHints();
   $('share-box').hidden = true;
   // The address bar now opens this puzzle: reloading or bookmarking keeps it.
   history.replaceState(null, '', pageLink(info.url));
@@ -508,7 +513,6 @@ async function check() {
 
 function showCheck(res) {
   clearHighlights();
-  const board = $('board');
   status.dataset.verdict = res.verdict;
   if (res.verdict === 'solved') {
     setSolved('player');
@@ -519,12 +523,7 @@ function showCheck(res) {
     say(status, capitalise(res.message) + '.');
     return;
   }
-  for (const e of res.edges) edgeEl(e)?.classList.add('bad');
-  for (const [r, c] of res.cells) board.querySelector(`[data-cell="${r},${c}"]`)?.classList.add('bad');
-  for (const [r, c] of res.dots) {
-    board.querySelector(`[data-dot="${r},${c}"]`)?.classList.add('bad');
-    board.querySelector('.rings').append(svg('circle', { class: 'ring', cx: px(c), cy: px(r), r: 12 }));
-  }
+  markPlaces($('board'), res, 'bad');
   say(status, `${problemText(res)}.`, 'error');
 }
 
@@ -534,47 +533,31 @@ function problemText(res) {
   return res.message.toLowerCase().startsWith(title.toLowerCase()) ? capitalise(res.message) : `${title}: ${res.message}`;
 }
 
-/** "5 diagonal 3s" -> "rule 5, diagonal 3s"; names without a number stay as they are. */
-function ruleName(rule) {
-  const m = /^(\d+) (.*)$/.exec(rule);
-  return m ? `rule ${m[1]}, “${m[2]}”` : `“${rule}”`;
-}
-
 async function hint() {
   const res = await ask('hint', '/api/slither/hint', 'looking for a deduction');
   if (!res) return;
-  if (res.status !== 'contradiction') status.dataset.verdict = res.status;
   if (res.status === 'step') {
     change(res.fixed.map((f) => ['e', f.edge, f.state === 'line' ? LINE : CROSS]));
-    status.dataset.verdict = 'step'; // set again: the change cleared the old verdict
     for (const f of res.fixed) edgeEl(f.edge).classList.add('hinted');
-    const lines = res.fixed.filter((f) => f.state === 'line').length;
-    const what = [lines && plural(lines, 'line'), res.fixed.length - lines && plural(res.fixed.length - lines, 'cross', 'crosses')]
-      .filter(Boolean).join(' and ');
-    const text = `${capitalise(ruleName(res.rule))} at ${res.at}: ${what}`;
-    $('hints').append(h('li', { dataset: { rule: res.rule } }, text));
-    say(status, `Hint: ${text} (in green).`, 'ok');
+    const summary = showHint(res);
+    say(status, `Hint: ${summary} (in green).`, 'ok');
   } else if (res.status === 'mistake') {
     clearHighlights();
     for (const e of res.wrong) edgeEl(e)?.classList.add('bad');
     say(status, `No hint yet: ${res.at} (in red). Change ${res.wrong.length === 1 ? 'it' : 'them'} first.`, 'error');
+  } else if (res.status === 'contradiction') {
+    clearHighlights();
+    markPlaces($('board'), res, 'bad');
+    say(status, `No hint: your marks are part of no solution: ${res.text} (in red). Undo some marks or press Solve.`, 'error');
   } else if (res.status === 'stuck') {
-    say(status, 'No deduction rule applies to these marks: the next step needs trial and error. Press Solve to see the answer.');
+    say(status, 'No hint: neither a rule nor a trial decides an edge from these marks, so the puzzle likely has several solutions from here. Press Solve to see one.');
   } else if (res.status === 'solved') {
     say(status, 'Every edge is already marked: press Check to see whether the loop is right.');
-  } else if (res.status === 'contradiction') {
-    // Say which mark is wrong when the check can see it; else the deduction rules' word.
-    const found = await api('/api/slither/check', marksBody()).catch(() => null);
-    if (found && !['solved', 'incomplete'].includes(found.verdict)) {
-      showCheck(found);
-      say(status, `No hint: your marks contain a mistake. ${problemText(found)}.`, 'error');
-    } else {
-      say(status, 'No hint: the deduction rules show your marks are part of no solution. Undo some marks or press Solve.', 'error');
-    }
-    status.dataset.verdict = 'contradiction';
   } else {
     say(status, `Unexpected hint status ${res.status}.`, 'error');
   }
+  // Set after the change, which clears the verdict about the marks before it.
+  status.dataset.verdict = res.status;
 }
 
 async function solve() {
@@ -625,15 +608,4 @@ export async function copy(inputId) {
     input.select();
     say(status, 'The browser did not allow copying: the text is selected, press Ctrl+C.');
   }
-}
-
-// ---------------------------------------------------------------- helpers
-
-
-function plural(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
-function capitalise(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

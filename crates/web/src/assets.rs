@@ -34,6 +34,7 @@ const ASSETS: &[Asset] = assets![
     "slither.js",
     "slither-board.js",
     "slither-play.js",
+    "slither-hint.js",
     "slither-save.js",
     "slither-edit.js",
     "islands.html",
