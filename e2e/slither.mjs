@@ -28,3 +28,11 @@ export const cell = (page, r, c) => page.locator(`#board [data-cell="${r},${c}"]
 /** A click on a cell: the edges' diamonds lie over the cells, and the page finds the cell under
  * the pointer itself, so the click goes to the cell's centre whatever is on top. */
 export const clickCell = (page, r, c, options = {}) => cell(page, r, c).click({ force: true, ...options });
+
+/** Opens the page of session `s` on a puzzle through `?p=` (`options` as for `s.open`) and
+ * waits until its board is shown. */
+export async function openPuzzle(s, p, options = {}) {
+  const page = await s.open(`/slither?p=${encodeURIComponent(p)}`, options);
+  await page.locator('#status[data-kind=ok]').waitFor();
+  return page;
+}

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertInWindow } from '../harness.mjs';
-import { slitherSession, URL6x5, THREE_AT_1_5, edge, cell, clickCell } from '../slither.mjs';
+import { slitherSession, URL6x5, THREE_AT_1_5, edge, cell, clickCell, openPuzzle as openOn } from '../slither.mjs';
 
 const ZERO_AT_1_1 = [7, 13, 44, 45]; // the sides of the 0 at cell (1, 1)
 
@@ -20,11 +20,7 @@ const frozenClock = async (page) => {
   await page.clock.pauseAt(new Date(t0.getTime() + 1000));
 };
 
-async function openPuzzle(p, options = {}) {
-  const page = await s.open(`/slither?p=${encodeURIComponent(p)}`, options);
-  await page.locator('#status[data-kind=ok]').waitFor();
-  return page;
-}
+const openPuzzle = (p, options) => openOn(s, p, options);
 
 const shadeOf = (page, r, c) => cell(page, r, c).getAttribute('data-shade');
 const centre = async (locator) => {

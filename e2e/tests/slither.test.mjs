@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertInWindow } from '../harness.mjs';
-import { slitherSession, URL6x5, THREE_AT_1_5, edge } from '../slither.mjs';
+import { slitherSession, URL6x5, THREE_AT_1_5, edge, openPuzzle as openOn } from '../slither.mjs';
 
 let s, limits, post;
 before(async () => ({ s, limits, post } = await slitherSession()));
@@ -11,12 +11,7 @@ after(() => s?.close());
 /** The generator's easiest level (the page's default). */
 const easiest = () => limits.slither.generate[0].difficulty;
 
-/** Opens the page on a puzzle through `?p=` and waits for its board. */
-async function openPuzzle(p) {
-  const page = await s.open(`/slither?p=${encodeURIComponent(p)}`);
-  await page.locator('#status[data-kind=ok]').waitFor();
-  return page;
-}
+const openPuzzle = (p) => openOn(s, p);
 
 /** The edges drawn in `state` ('line', 'cross', 'empty'), sorted. */
 async function edgesIn(page, state) {
