@@ -5,6 +5,7 @@ mod dots;
 mod input;
 mod islands;
 mod options;
+mod output;
 mod pool;
 mod serve;
 mod slither;
@@ -100,6 +101,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader of the results went away (`| head`): nothing is wrong.
+        Err(err) if err.is::<output::Closed>() => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("pencilbox: {err:#}");
             ExitCode::from(input::EXIT_BAD_INPUT)

@@ -1,5 +1,6 @@
 //! `pencilbox slither …`: Slitherlink verbs.
 
+use crate::output::{emit, out, outln};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -191,6 +192,10 @@ pub struct GenerateArgs {
     /// How many puzzles.
     #[arg(long, default_value_t = 1)]
     count: usize,
+    /// Give up on a puzzle after this many seconds (default: no limit; puzzles far above the
+    /// level's usual sizes may take minutes).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
     /// Output format (thsl: the puzzle text).
     #[arg(long, value_enum, default_value = "thsl")]
     output: Output,
@@ -232,7 +237,8 @@ fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         eprintln!("note: {} puzzles above {side}x{side} may take minutes", args.difficulty);
     }
     for _ in 0..args.count {
-        let p = generate::generate(args.size, args.difficulty, generate::ATTEMPTS, &mut rng)
+        let deadline = args.timeout.map(budget).transpose()?.and_then(|b| b.deadline);
+        let p = generate::generate_until(args.size, args.difficulty, generate::ATTEMPTS, deadline, &mut rng)
             .with_context(|| format!("cannot generate a {} puzzle", args.size))?;
         emit(&render(&p, None, args.output))?;
     }
@@ -244,7 +250,7 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let mut code = ExitCode::SUCCESS;
     for (i, p) in input.puzzles.iter().enumerate() {
         if input.numbered {
-            println!("puzzle {}", i + 1);
+            outln!("puzzle {}", i + 1)?;
         }
         let d = p.dims();
         // The solution, when unique, tells the trials which state to refute; deep trials on a
@@ -274,7 +280,7 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
             n => format!(" ({n} trials, deepest {})", run.depth),
         };
         match run.outcome {
-            deduce::Outcome::Solved => println!("solved in {steps} steps{trials}"),
+            deduce::Outcome::Solved => outln!("solved in {steps} steps{trials}")?,
             deduce::Outcome::Stuck => {
                 let why = match verdict {
                     Verdict::Multiple(_) => "; the puzzle has more than one solution",
@@ -284,29 +290,20 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
                     0 => "no rule applies".to_string(),
                     _ => format!("no rule and no trial up to depth {max_depth} decides an edge"),
                 };
-                println!(
+                outln!(
                     "stuck after {steps} steps: {what} ({decided} of {} edges decided{why})",
                     d.num_edges()
-                );
+                )?;
                 code = ExitCode::from(EXIT_VERDICT);
             }
             deduce::Outcome::Contradiction => {
-                println!("contradiction after {steps} steps: the puzzle has no solution");
+                outln!("contradiction after {steps} steps: the puzzle has no solution")?;
                 code = ExitCode::from(EXIT_VERDICT);
             }
         }
-        print!("{}", format::picture(p, &deducer.lines()));
+        out!("{}", format::picture(p, &deducer.lines()))?;
     }
     Ok(code)
-}
-
-/// Writes to stdout; a closed pipe (e.g. `| head`) just ends the output.
-fn emit(text: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        r => r.context("cannot write to standard output"),
-    }
 }
 
 fn grade(args: GradeArgs) -> anyhow::Result<ExitCode> {
@@ -314,11 +311,11 @@ fn grade(args: GradeArgs) -> anyhow::Result<ExitCode> {
     let mut code = ExitCode::SUCCESS;
     for p in &input.puzzles {
         match level::grade(p, budget(args.timeout)?.deadline) {
-            Ok(g) if args.json => println!(
+            Ok(g) if args.json => outln!(
                 "{}",
                 serde_json::json!({ "level": g.level.to_string(), "steps": g.steps, "score": g.score })
-            ),
-            Ok(g) => println!("{}", g.level),
+            )?,
+            Ok(g) => outln!("{}", g.level)?,
             Err(e @ (GradeError::NotUnique | GradeError::NoSolution)) => {
                 eprintln!(
                     "{}",
@@ -380,20 +377,20 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let input = read(&args.input)?;
     if input.numbered {
         for (i, p) in input.puzzles.iter().enumerate() {
-            println!("{}", i + 1);
+            outln!("{}", i + 1)?;
             match solve_one(p, args.timeout)? {
-                Verdict::Unique(s) => print!("{}", render(p, Some(&s), args.output)),
-                Verdict::Multiple(s) if args.any => print!("{}", render(p, Some(&s), args.output)),
-                Verdict::Multiple(_) => println!("multiple solutions"),
-                Verdict::NoSolution => println!("no solution"),
+                Verdict::Unique(s) => out!("{}", render(p, Some(&s), args.output))?,
+                Verdict::Multiple(s) if args.any => out!("{}", render(p, Some(&s), args.output))?,
+                Verdict::Multiple(_) => outln!("multiple solutions")?,
+                Verdict::NoSolution => outln!("no solution")?,
             }
         }
         return Ok(ExitCode::SUCCESS);
     }
     let p = &input.puzzles[0];
     match solve_one(p, args.timeout)? {
-        Verdict::Unique(s) => print!("{}", render(p, Some(&s), args.output)),
-        Verdict::Multiple(s) if args.any => print!("{}", render(p, Some(&s), args.output)),
+        Verdict::Unique(s) => out!("{}", render(p, Some(&s), args.output))?,
+        Verdict::Multiple(s) if args.any => out!("{}", render(p, Some(&s), args.output))?,
         Verdict::Multiple(_) => {
             eprintln!("multiple solutions");
             return Ok(ExitCode::from(EXIT_VERDICT));
@@ -414,11 +411,11 @@ fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
             format!("gave up after {} s without a proven count (see --timeout)", args.timeout)
         })?;
         if args.json {
-            println!("{{\"count\":{},\"complete\":{}}}", c.found, !c.hit_limit);
+            outln!("{{\"count\":{},\"complete\":{}}}", c.found, !c.hit_limit)?;
         } else if c.hit_limit {
-            println!("{}+", c.found);
+            outln!("{}+", c.found)?;
         } else {
-            println!("{}", c.found);
+            outln!("{}", c.found)?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -427,7 +424,7 @@ fn count(args: CountArgs) -> anyhow::Result<ExitCode> {
 fn convert(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     let input = read(&args.input)?;
     for p in &input.puzzles {
-        print!("{}", render(p, None, args.output));
+        out!("{}", render(p, None, args.output))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -473,10 +470,10 @@ fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
             code = ExitCode::from(EXIT_VERDICT);
         }
         if args.json {
-            println!("{}", analysis_json(p, &a));
+            outln!("{}", analysis_json(p, &a))?;
         } else {
             if input.numbered {
-                println!("puzzle {}", i + 1);
+                outln!("puzzle {}", i + 1)?;
             }
             emit(&analysis_text(p, &a))?;
         }

@@ -1,5 +1,6 @@
 //! `pencilbox walls …`: the Wall Making Game.
 
+use crate::output::{out, outln};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -56,11 +57,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Winner(input) => {
             let board = read_board(&input)?;
-            println!("{}", analyze(&board).winner);
+            outln!("{}", analyze(&board).winner)?;
         }
         Command::Analyze { input, json } => {
             let board = read_board(&input)?;
-            print!("{}", analysis_text(&board, json));
+            out!("{}", analysis_text(&board, json))?;
         }
         Command::Play { file, empty, first } => {
             let board = match (file, empty) {

@@ -217,3 +217,61 @@ fn analyze_no_solution_names_the_clues_in_conflict_exit_one() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("clue 4 is above 3"));
 }
+
+/// A reader that stops early (`… | head -1`) ends the verb quietly and successfully: `generate`
+/// stops generating (a million puzzles would otherwise take many minutes; the test would hang),
+/// and `explain`, with megabytes of steps to print, stops printing; neither panics.
+#[test]
+fn a_closed_output_ends_the_verb_quietly() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let all_twos = format!("64 64\n{}", format!("{}\n", "2".repeat(64)).repeat(64));
+    let cases: [(&[&str], &str); 2] = [
+        (
+            &[
+                "slither",
+                "generate",
+                "--size",
+                "4x4",
+                "--difficulty",
+                "easy",
+                "--count",
+                "1000000",
+                "--seed",
+                "1",
+            ],
+            "",
+        ),
+        (&["slither", "explain"], &all_twos),
+    ];
+    for (args, input) in cases {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pencilbox"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("pencilbox starts");
+        child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("the input is written");
+        let mut out = BufReader::new(child.stdout.take().expect("piped"));
+        let mut first = String::new();
+        out.read_line(&mut first).expect("a first line");
+        assert!(!first.is_empty(), "{args:?} printed nothing");
+        drop(out);
+        let o = child.wait_with_output().expect("pencilbox ends");
+        assert!(o.status.success(), "{args:?}: {:?}, {}", o.status, stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// `generate --timeout` bounds each puzzle: with no time at all it gives up (exit 2) and says
+/// so; without the option the same puzzle is made.
+#[test]
+fn generate_gives_up_at_its_timeout() {
+    let o = run(&["generate", "--size", "5x5", "--difficulty", "easy", "--seed", "3", "--timeout", "0"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("ran out of time"), "{}", stderr(&o));
+    let o = run(&["generate", "--size", "5x5", "--difficulty", "easy", "--seed", "3"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("5 5\n"), "{}", stdout(&o));
+}

@@ -177,3 +177,54 @@ fn nested_trials_go_deeper_when_the_rules_are_weaker() {
         );
     }
 }
+
+/// With every edge marked, a hint says "solved" exactly when the lines are a solution, whether
+/// the puzzle has one solution, several or none: every full marking of small boards (1×1, 1×2,
+/// 2×1) with a few clue patterns (no solution, one, several), against `Puzzle::is_solution`.
+#[test]
+fn a_full_marking_is_solved_only_when_it_is_a_solution() {
+    let puzzles = [
+        "1 1\n.\n",
+        "1 1\n0\n",
+        "1 1\n3\n",
+        "1 2\n..\n",
+        "1 2\n3.\n",
+        "1 2\n33\n",
+        "2 1\n.\n2\n",
+        "2 1\n1\n1\n",
+    ];
+    for text in puzzles {
+        let (ps, _) = format::parse_text(text).expect("a puzzle");
+        let p = &ps[0];
+        let d = p.dims();
+        let n = d.num_edges();
+        for bits in 0u32..1 << n {
+            let marks: Vec<EdgeState> =
+                (0..n).map(|i| if bits >> i & 1 == 1 { EdgeState::Line } else { EdgeState::Cross }).collect();
+            let lines = Solution::from_edges(d, d.edges().filter(|e| marks[e.index()] == EdgeState::Line));
+            let advice = advise(p, &marks, HINT_DEPTH, None).expect("marks of the right length");
+            assert_eq!(
+                matches!(advice, Advice::Solved),
+                p.is_solution(&lines),
+                "{text:?} with lines {bits:b}: {advice:?}"
+            );
+        }
+    }
+}
+
+/// The rules alone honour the deadline too: on a 64×64 board of 2s (tens of thousands of steps
+/// before its contradiction) an explanation or a graded run with a deadline already past gives up.
+#[test]
+fn long_runs_of_rules_give_up_at_their_deadline() {
+    let text = format!("64 64\n{}", format!("{}\n", "2".repeat(64)).repeat(64));
+    let (ps, _) = format::parse_text(&text).expect("a puzzle");
+    let p = &ps[0];
+    let limits = |deadline| TrialLimits { max_depth: 1, solution: None, deadline };
+    let mut steps = 0;
+    let run = Deducer::new(p).explain(Rule::ALL, &limits(None), |_| steps += 1).expect("no deadline");
+    assert_eq!(run.outcome, Outcome::Contradiction);
+    assert!(steps > 4 * 4096, "only {steps} steps: too few to test the clock");
+    let past = Some(std::time::Instant::now());
+    assert!(Deducer::new(p).explain(Rule::ALL, &limits(past), |_| {}).is_err());
+    assert!(Deducer::new(p).run_with_trials(Rule::ALL, &limits(past)).is_err());
+}

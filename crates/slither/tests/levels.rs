@@ -249,3 +249,21 @@ fn a_blank_clue_differs_from_an_unknown_one_for_no_level() {
     p.set_clue(blank, Clue::Unknown);
     assert_eq!(level::grade(&p, None).unwrap(), before);
 }
+
+/// A deadline already past stops the grading before any of Loopy's levels has run, even on a
+/// puzzle that Loopy's easiest level solves (its solver reads the clock before every pass):
+/// `grade` gives up rather than answer late.
+#[test]
+fn grading_gives_up_at_its_deadline() {
+    let (ps, _) =
+        format::parse_text(include_str!("../../../examples/slither/thsl-1.in")).expect("the example");
+    let p = &ps[0];
+    assert_eq!(level::grade(p, None).map(|g| g.level), Ok(Level::Easy));
+    let past = Some(std::time::Instant::now());
+    assert_eq!(level::grade_unique(p, past), Err(GradeError::OutOfTime(pencilbox_grid::OutOfTime)));
+    assert_eq!(level::solves_at(p, Level::Easy, past), Err(pencilbox_grid::OutOfTime));
+    assert_eq!(
+        loopy::solve_within(p, LoopyLevel::Easy, past).map(|s| s.outcome),
+        Err(pencilbox_grid::OutOfTime)
+    );
+}

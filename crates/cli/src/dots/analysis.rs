@@ -1,5 +1,6 @@
 //! `dots endgame` and `dots winner`: exact values of chains-and-loops endgames.
 
+use crate::output::outln;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -61,12 +62,12 @@ pub fn endgame(args: EndgameArgs) -> anyhow::Result<ExitCode> {
     let value = endgame::value(&parts);
     if args.json {
         let json = serde_json::json!({ "value": value, "chains": parts.chains(), "loops": parts.loops() });
-        println!("{json}");
+        outln!("{json}")?;
     } else if args.explain {
-        println!("{parts}");
-        println!("value for the player to move: {value}");
+        outln!("{parts}")?;
+        outln!("value for the player to move: {value}")?;
     } else {
-        println!("{value}");
+        outln!("{value}")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -81,9 +82,9 @@ pub fn winner(args: WinnerArgs) -> anyhow::Result<ExitCode> {
     let winner = endgame::result_of(value, alice_to_move).to_string();
     if args.json {
         let to_move = if alice_to_move { "Alice" } else { "Bob" };
-        println!("{}", serde_json::json!({ "winner": winner, "to_move": to_move, "value": value }));
+        outln!("{}", serde_json::json!({ "winner": winner, "to_move": to_move, "value": value }))?;
     } else {
-        println!("{winner}");
+        outln!("{winner}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,7 @@
 //! `dots play` (against the engine in the terminal), `dots bot` (a line protocol) and
 //! `dots match` (engine levels against each other).
 
+use crate::output::outln;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -346,20 +347,20 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
             "a_second": { "wins": sw, "draws": sd, "losses": sl },
             "slowest_move_ms": { "a": slowest(0), "b": slowest(1) },
         });
-        println!("{out}");
+        outln!("{out}")?;
     } else {
-        println!(
+        outln!(
             "{} (A) vs {} (B) on {}, {} games, {} ms per move, seed {seed}",
             args.a,
             args.b,
             args.board,
             results.len(),
             args.time_ms
-        );
-        println!("A: {w} wins, {d} draws, {l} losses ({:.1}% wins)", 100.0 * w as f64 / games);
-        println!("A moving first: {fw}-{fd}-{fl}; A moving second: {sw}-{sd}-{sl}");
-        println!("average margin for A: {:+.2} boxes", margin as f64 / games);
-        println!("slowest move: A {} ms, B {} ms", slowest(0), slowest(1));
+        )?;
+        outln!("A: {w} wins, {d} draws, {l} losses ({:.1}% wins)", 100.0 * w as f64 / games)?;
+        outln!("A moving first: {fw}-{fd}-{fl}; A moving second: {sw}-{sd}-{sl}")?;
+        outln!("average margin for A: {:+.2} boxes", margin as f64 / games)?;
+        outln!("slowest move: A {} ms, B {} ms", slowest(0), slowest(1))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -5,6 +5,7 @@ mod play;
 mod referee;
 mod tournament;
 
+use crate::output::{out, outln};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -156,7 +157,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             let b = read_board(&board)?;
             let cmds = [referee::bot_command(&first)?, referee::bot_command(&second)?];
             let record = referee::play_game(&b, &cmds, Duration::from_millis(time_ms))?;
-            print!("{}", if json { format!("{}\n", record.to_json()) } else { record.to_text() });
+            out!("{}", if json { format!("{}\n", record.to_json()) } else { record.to_text() })?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Tournament(args) => tournament::run(args),
@@ -176,9 +177,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                     }
                     None => {
                         if i > 0 {
-                            println!();
+                            outln!()?;
                         }
-                        print!("{board}");
+                        out!("{board}")?;
                     }
                 }
             }
@@ -235,12 +236,12 @@ fn run_solve(input: &InputArg, budget: Duration, json: bool) -> anyhow::Result<E
     };
     if json {
         let cells = sol.best.as_ref().map(|m| m.cells().iter().map(|c| [c.row, c.col]).collect::<Vec<_>>());
-        println!("{}", serde_json::json!({ "outcome": sol.outcome.to_string(), "move": cells }));
+        outln!("{}", serde_json::json!({ "outcome": sol.outcome.to_string(), "move": cells }))?;
     } else {
-        println!("{}", sol.outcome);
+        outln!("{}", sol.outcome)?;
         match &sol.best {
-            Some(m) => print!("{m}"),
-            None => println!("0"),
+            Some(m) => out!("{m}")?,
+            None => outln!("0")?,
         }
     }
     debug_assert!(sol.best.is_some() == (status(&board) == Status::Ongoing));

@@ -1,5 +1,6 @@
 //! Round-robin tournaments between bots, resumable from the results file.
 
+use crate::output::outln;
 use std::collections::{HashMap, HashSet};
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -232,24 +233,36 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     "losses": r.losses, "invalid": r.invalid, "slowest_ms": r.slowest_ms})
             })
             .collect();
-        println!("{}", serde_json::json!({ "games": all.len(), "standings": rows }));
+        outln!("{}", serde_json::json!({ "games": all.len(), "standings": rows }))?;
     } else {
-        println!(
+        outln!(
             "{} games ({} played now, {} resumed); {} points in play",
             all.len(),
             new_lines.len(),
             done_lines.len(),
             max_points
-        );
-        println!(
+        )?;
+        outln!(
             "{:<12} {:>8} {:>6} {:>6} {:>6} {:>8} {:>12}",
-            "bot", "points", "wins", "draws", "losses", "invalid", "slowest ms"
-        );
+            "bot",
+            "points",
+            "wins",
+            "draws",
+            "losses",
+            "invalid",
+            "slowest ms"
+        )?;
         for (n, r) in &order {
-            println!(
+            outln!(
                 "{:<12} {:>8.1} {:>6} {:>6} {:>6} {:>8} {:>12}",
-                n, r.points, r.wins, r.draws, r.losses, r.invalid, r.slowest_ms
-            );
+                n,
+                r.points,
+                r.wins,
+                r.draws,
+                r.losses,
+                r.invalid,
+                r.slowest_ms
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -68,7 +68,7 @@ impl Hint {
 pub enum Advice {
     /// The next thing to do.
     Hint(Hint),
-    /// Every edge is decided.
+    /// Every edge is decided, and the lines are a solution.
     Solved,
     /// The puzzle has one solution and these marks disagree with it (a line off the loop or a
     /// cross on it), in edge order.
@@ -157,7 +157,9 @@ pub fn advise(
             return Ok(Advice::Mistake { wrong });
         }
     }
-    if marks.iter().all(|&m| m != EdgeState::Unknown) {
+    // Every edge marked and none wrong: the solution. Without a known solution the deducer
+    // below checks the marks (solved, or the contradiction they make).
+    if solution.is_some() && marks.iter().all(|&m| m != EdgeState::Unknown) {
         return Ok(Advice::Solved);
     }
     let deducer = Deducer::with_states(p, marks).expect("the length was checked");

@@ -212,6 +212,10 @@ enum Pick {
 /// cheapest of those are then compared by their deduction steps.
 const BOARD_REFUTED_COMPARED: usize = 8;
 
+/// The rules' steps between two readings of the clock: on a 1024x1024 board a step takes a few
+/// microseconds, so the deadline is met within some milliseconds.
+const CLOCK_STEPS: usize = 4096;
+
 impl Deducer {
     /// A quiet copy without a trace, to try assumptions on.
     fn scratch(&self) -> Deducer {
@@ -304,6 +308,9 @@ impl Deducer {
         on_board.sort_by_key(|c| c.growth);
         let mut best: Option<(usize, Refutation)> = None;
         for c in on_board.iter().take(if pick == Pick::First { 1 } else { BOARD_REFUTED_COMPARED }) {
+            if past(limits.deadline) {
+                return Err(OutOfTime);
+            }
             let cap = best.map_or(usize::MAX, |(n, _)| n);
             if let Some((n, why)) = base.refute(c, 1, cap, rules, limits)? {
                 best = Some((n, refuted(c, 1, why)));
@@ -432,6 +439,9 @@ impl Deducer {
                 Next::Step(step) => {
                     run.steps += 1;
                     on_move(&Move::Step(step));
+                    if run.steps.is_multiple_of(CLOCK_STEPS) && past(limits.deadline) {
+                        return Err(OutOfTime);
+                    }
                 }
                 Next::Stuck => {
                     let Some((trial, _)) = self.best_trial(rules, limits)? else { return Ok(run) };
@@ -454,9 +464,11 @@ impl Deducer {
     pub fn run_with_trials(&mut self, rules: &[Rule], limits: &TrialLimits) -> Result<TrialRun, OutOfTime> {
         let mut run = TrialRun { outcome: Outcome::Stuck, depth: 0, trials: 0, steps: 0 };
         loop {
-            let (end, n) = self.run_limited(rules, usize::MAX);
+            let (end, n) = self.run_limited(rules, CLOCK_STEPS);
             run.steps += n;
             match end {
+                None if past(limits.deadline) => return Err(OutOfTime),
+                None => continue,
                 Some(Next::Stuck) => {}
                 Some(Next::Solved) => return Ok(TrialRun { outcome: Outcome::Solved, ..run }),
                 _ => return Ok(TrialRun { outcome: Outcome::Contradiction, ..run }),

@@ -56,7 +56,7 @@ impl<'p> Beyond<'p> {
             }
             let d = self.p.dims();
             let states: Vec<EdgeState> = d.edges().map(|e| self.ded.state(e)).collect();
-            let l = loopy::solve_from(self.p, LoopyLevel::Hard, &states).expect("one state per edge");
+            let l = loopy::solve_from(self.p, LoopyLevel::Hard, &states, self.deadline)?;
             if l.outcome == LoopyOutcome::Contradiction {
                 return Ok(Outcome::Contradiction);
             }

@@ -174,7 +174,7 @@ pub fn grade(p: &Puzzle, deadline: Option<Instant>) -> Result<Grade, GradeError>
 pub fn grade_unique(p: &Puzzle, deadline: Option<Instant>) -> Result<Grade, GradeError> {
     let mut last = None;
     for &l in LoopyLevel::ALL {
-        let s = loopy::solve(p, l);
+        let s = loopy::solve_within(p, l, deadline)?;
         if s.outcome == LoopyOutcome::Solved {
             let score = if l == LoopyLevel::Easy { s.rounds } else { s.level_rounds };
             return Ok(Grade { level: Level::from_loopy(l), steps: s.rounds, score });
@@ -205,9 +205,9 @@ pub fn grade_unique(p: &Puzzle, deadline: Option<Instant>) -> Result<Grade, Grad
 /// Whether the techniques of `level` solve the puzzle (which proves its solution unique).
 pub fn solves_at(p: &Puzzle, level: Level, deadline: Option<Instant>) -> Result<bool, OutOfTime> {
     if let Some(l) = level.loopy() {
-        return Ok(loopy::solve(p, l).outcome == LoopyOutcome::Solved);
+        return Ok(loopy::solve_within(p, l, deadline)?.outcome == LoopyOutcome::Solved);
     }
-    let hard = loopy::solve(p, LoopyLevel::Hard);
+    let hard = loopy::solve_within(p, LoopyLevel::Hard, deadline)?;
     if hard.outcome == LoopyOutcome::Solved {
         return Ok(true);
     }

@@ -25,7 +25,9 @@ mod dsf;
 mod grid;
 mod solver;
 
-use pencilbox_grid::Edge;
+use std::time::Instant;
+
+use pencilbox_grid::{Edge, OutOfTime};
 
 use crate::board::EdgeState;
 use crate::puzzle::Puzzle;
@@ -75,12 +77,19 @@ pub struct LoopySolve {
 }
 
 /// Solves with the deductions of `level` from the edges `given` (one per edge in the shared
-/// numbering; empty for none). `None` when `given` has the wrong length.
-pub fn solve_from(p: &Puzzle, level: LoopyLevel, given: &[EdgeState]) -> Option<LoopySolve> {
+/// numbering; empty for none), giving up at `deadline`.
+///
+/// # Panics
+///
+/// If `given` is neither empty nor one state per edge of the puzzle.
+pub fn solve_from(
+    p: &Puzzle,
+    level: LoopyLevel,
+    given: &[EdgeState],
+    deadline: Option<Instant>,
+) -> Result<LoopySolve, OutOfTime> {
     let d = p.dims();
-    if !given.is_empty() && given.len() != d.num_edges() {
-        return None;
-    }
+    assert!(given.is_empty() || given.len() == d.num_edges(), "one given state per edge");
     let g = Grid::new(d, p.clues().iter().map(|c| c.number()).collect());
     let mut s = Solver::new(&g, level);
     for (e, &st) in given.iter().enumerate() {
@@ -88,7 +97,7 @@ pub fn solve_from(p: &Puzzle, level: LoopyLevel, given: &[EdgeState]) -> Option<
             s.set_line(g.theirs[e], st);
         }
     }
-    let outcome = match s.solve() {
+    let outcome = match s.solve(deadline)? {
         Status::Solved => LoopyOutcome::Solved,
         Status::Incomplete => LoopyOutcome::Stuck,
         Status::Ambiguous => LoopyOutcome::Ambiguous,
@@ -107,12 +116,25 @@ pub fn solve_from(p: &Puzzle, level: LoopyLevel, given: &[EdgeState]) -> Option<
         LoopyLevel::Normal | LoopyLevel::Tricky => r[1],
         LoopyLevel::Hard => r[2],
     };
-    Some(LoopySolve { outcome, states, rounds: r.iter().sum(), level_rounds })
+    Ok(LoopySolve { outcome, states, rounds: r.iter().sum(), level_rounds })
 }
 
-/// Solves from scratch with the deductions of `level`.
+/// Solves from scratch with the deductions of `level`, giving up at `deadline`.
+pub fn solve_within(
+    p: &Puzzle,
+    level: LoopyLevel,
+    deadline: Option<Instant>,
+) -> Result<LoopySolve, OutOfTime> {
+    solve_from(p, level, &[], deadline)
+}
+
+/// Solves from scratch with the deductions of `level`, however long it takes (linear rounds:
+/// seconds on a 1024x1024 board).
 pub fn solve(p: &Puzzle, level: LoopyLevel) -> LoopySolve {
-    solve_from(p, level, &[]).expect("no given edges")
+    match solve_within(p, level, None) {
+        Ok(s) => s,
+        Err(OutOfTime) => unreachable!("no deadline"),
+    }
 }
 
 /// Loopy's level of a puzzle: the easiest level whose deductions solve it; `None` when none

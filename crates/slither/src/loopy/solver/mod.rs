@@ -10,6 +10,10 @@
 //! reporting progress, and a line that would close a loop satisfying every clue ending the solve
 //! as ambiguous instead of being drawn.
 
+use std::time::Instant;
+
+use pencilbox_grid::{OutOfTime, past};
+
 use super::LoopyLevel as L;
 mod dline;
 mod linedsf;
@@ -135,12 +139,18 @@ impl<'g> Solver<'g> {
     }
 
     /// Runs the passes of the level until solved, stuck or contradictory (`solve_game_rec`).
-    pub fn solve(&mut self) -> Status {
+    /// Runs the passes until solved, stuck or contradictory; `Err` when `deadline` passes
+    /// first (the clock is read before every pass: one pass takes milliseconds on a 1024x1024
+    /// board).
+    pub fn solve(&mut self, deadline: Option<Instant>) -> Result<Status, OutOfTime> {
         let mut threshold = (L::Easy, 0);
         let mut i = 0;
         while i < PASSES.len() {
+            if past(deadline) {
+                return Err(OutOfTime);
+            }
             match self.status {
-                Status::Mistake => return self.status,
+                Status::Mistake => return Ok(self.status),
                 Status::Solved | Status::Ambiguous => break,
                 Status::Incomplete => {}
             }
@@ -163,7 +173,7 @@ impl<'g> Solver<'g> {
             }
             i += 1;
         }
-        self.status
+        Ok(self.status)
     }
 
     fn mistake(&mut self) -> Next {
