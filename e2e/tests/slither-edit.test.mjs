@@ -267,6 +267,8 @@ test('"Play this puzzle" plays the edited clues; Edit goes back to them; the add
   await page.keyboard.press('Delete');
   const edited = await analysed(page);
   assert.equal(await verdict(page), 'unique', 'a removable clue went');
+  // Editing shows the cell cursor only, not play mode's dot cursor.
+  assert.equal(await page.locator('#cursor').evaluate((el) => getComputedStyle(el).opacity), '0');
   // The address now reopens the draft in the editor.
   await page.reload();
   await page.locator('#app[data-mode=edit]').waitFor();
@@ -289,6 +291,10 @@ test('"Play this puzzle" plays the edited clues; Edit goes back to them; the add
   await page.locator('#mode-play').click();
   await page.locator('#app[data-mode=play]').waitFor();
   assert.equal(await page.locator('#board [data-edge="20"]').getAttribute('data-state'), 'line');
+  // No clue changed: the game goes on as it was, its history kept.
+  assert.match(await page.locator('#status').innerText(), /^Back to playing the 5×6 puzzle \(no clue was changed\)\.$/);
+  assert.equal(await page.locator('#undo').isDisabled(), false);
+  assert.equal(new URL(page.url()).searchParams.get('p'), url);
   assert.deepEqual(page.errors, []);
 });
 

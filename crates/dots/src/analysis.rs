@@ -7,7 +7,7 @@ use std::time::Instant;
 use pencilbox_grid::{Edge, OutOfTime};
 use rand::Rng;
 
-use crate::lines::LineSet;
+use crate::lines::{Geometry, LineSet};
 use crate::mcts::{MoveEstimate, Search};
 use crate::solver::{Score, Solver, Stats};
 
@@ -72,7 +72,7 @@ pub fn analyse(
                 value: e.value,
                 best: e.line,
                 playouts: e.playouts,
-                moves: moves.then_some(e.moves),
+                moves: moves.then(|| with_images(&geo, drawn, e.moves)),
             }
         }
         (Err(out_of_time), _) => return Err(out_of_time),
@@ -80,10 +80,26 @@ pub fn analyse(
     Ok(Report { analysis, exact: stats })
 }
 
+/// The search's root moves and, after each, the lines it skipped as symmetric to it (a move
+/// leading to the same position up to the board's symmetries), with the same estimate: a
+/// player sees a value on every line the search weighed.
+fn with_images(geo: &Geometry, drawn: LineSet, moves: Vec<MoveEstimate>) -> Vec<MoveEstimate> {
+    let image = |e: Edge| geo.canonical(drawn.with(e)).0;
+    let searched: Vec<Edge> = moves.iter().map(|m| m.line).collect();
+    let mut out = Vec::with_capacity(moves.len());
+    for m in moves {
+        let key = image(m.line);
+        out.push(m);
+        for e in geo.undrawn(drawn).iter().filter(|&e| !searched.contains(&e) && image(e) == key) {
+            out.push(MoveEstimate { line: e, ..m });
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lines::Geometry;
     use crate::solver::TableSize;
     use pencilbox_grid::Dims;
     use rand::SeedableRng;
@@ -109,9 +125,19 @@ mod tests {
         let past = Some(Instant::now());
         let report = analyse(&mut solver(3, 3), LineSet::EMPTY, true, past, true, &mut rng).unwrap();
         let Analysis::Estimate { best, moves, .. } = report.analysis else { panic!("not an estimate") };
-        // With the deadline past, the search stops after one playout: one root move is known.
+        // With the deadline past, the search stops after one playout: one root move is known,
+        // listed with the lines symmetric to it (on the empty board every line has another).
         let moves = moves.expect("the root moves");
         assert!(moves.iter().any(|m| m.line == best));
+        let geo = Geometry::new(Dims::new(3, 3).unwrap()).unwrap();
+        let class = |e: Edge| geo.canonical(LineSet::EMPTY.with(e)).0;
+        let images: Vec<Edge> =
+            geo.undrawn(LineSet::EMPTY).iter().filter(|&e| class(e) == class(best)).collect();
+        assert!(images.len() >= 2);
+        let listed: Vec<Edge> = moves.iter().map(|m| m.line).collect();
+        assert!(images.iter().all(|e| listed.contains(e)), "{images:?} not all in {listed:?}");
+        let value = moves.iter().find(|m| m.line == best).map(|m| m.value);
+        assert!(moves.iter().filter(|m| images.contains(&m.line)).all(|m| Some(m.value) == value));
         assert!(report.exact.lower < report.exact.upper, "the exact bounds did not meet");
         let out = analyse(&mut solver(3, 3), LineSet::EMPTY, false, past, false, &mut rng);
         assert_eq!(out, Err(OutOfTime));

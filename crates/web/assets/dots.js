@@ -397,7 +397,7 @@ async function engineTurn() {
     render();
     const how = answer.reason === 'exact' ? `, exact value ${fmt(answer.value)} for it`
       : answer.reason === 'heuristic' ? `, by chain rules (the exact search starts at ${EXACT_LINES} undrawn lines or when no safe line is left)`
-      : answer.reason === 'search' ? `, by search (it expects about ${fmt(answer.estimate)} for itself, after ${answer.playouts} playouts)`
+      : answer.reason === 'search' ? `, by search (it expects about ${fmt(answer.estimate)} for itself, after ${answer.playouts.toLocaleString('en')} playouts)`
       : answer.reason === 'large-board' ? `, by chain rules (${solverLimit(game.rows, game.cols)}, which the search needs too)`
         : answer.reason === 'level' ? '' : `, ${answer.reason}`;
     say(status, `The engine drew ${answer.name}${answer.completes > 0 ? ` and completed ${answer.completes === 1 ? 'a box' : `${answer.completes} boxes`}` : ''}${how}.`, 'ok');
@@ -552,7 +552,7 @@ function showMoves(box, ans, mover) {
     onmouseenter: () => board.querySelector(`g.edge[data-edge="${m.line}"]`)?.classList.add('hover'),
     onmouseleave: () => board.querySelector(`g.edge[data-edge="${m.line}"]`)?.classList.remove('hover'),
   }, h('td', {}, m.name), h('td', {}, String(m.line)),
-  h('td', { class: 'num', title: m.exact ? 'exact' : `estimate from ${m.playouts} playouts` }, `${m.exact ? '' : '≈ '}${fmt(m.value)}`),
+  h('td', { class: 'num', title: m.exact ? 'exact' : `estimate from ${m.playouts.toLocaleString('en')} playouts` }, `${m.exact ? '' : '≈ '}${fmt(m.value)}`),
   h('td', {}, m.value === best ? 'best' : `${fmt(Math.round((m.value - best) * 10) / 10)}`),
   h('td', { 'data-keeps': String(m.keeps_control) }, m.keeps_control ? 'keeps control' : 'gives it away')));
   box.replaceChildren(

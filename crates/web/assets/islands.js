@@ -144,7 +144,7 @@ function noteStatus(status) {
   const loser = toMove();
   game.over = status === 'draw'
     ? { winner: null, text: 'Game over: a draw, every number is painted.' }
-    : { winner: 1 - loser, text: `Game over: ${sideName(1 - loser)} ${game.mode === 'play' && 1 - loser === game.human ? 'win' : 'wins'}; ${sideName(loser)} ${game.mode === 'play' && loser === game.human ? 'have' : 'has'} no legal move.` };
+    : { winner: 1 - loser, text: `Game over: ${sideName(1 - loser)} ${game.mode === 'play' && 1 - loser === game.human ? 'win' : 'wins'}; ${sideName(loser).replace(/^./, (c) => c.toLowerCase())} ${game.mode === 'play' && loser === game.human ? 'have' : 'has'} no legal move.` };
   stopAutoplay();
   return true;
 }

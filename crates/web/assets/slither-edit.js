@@ -3,7 +3,7 @@
 // verdict (one solution, several, none), the level, the clues that can go, a clue to add, the
 // clues in conflict, and the edges where two solutions differ. Undo/redo; export through the
 // API's formats; play the edited puzzle.
-import { api, h, svg, say } from './common.js';
+import { api, h, svg, say, plural } from './common.js';
 import { drawBoard, setClue, cellUnder, moveCellCursor, ARROWS, px, CELL } from './slither-board.js';
 
 /** A click on the selected cell steps through these (right click or Shift backwards). */
@@ -206,7 +206,7 @@ export function createEditor({ status, button, guard, safely, copy, maxSide, bud
     $('edit-undo').disabled = ed.undo.length === 0;
     $('edit-redo').disabled = ed.redo.length === 0;
     const clues = ed.clues.flat().filter((v) => v !== null).length;
-    $('edit-info').textContent = `${ed.rows} rows × ${ed.cols} columns, ${clues} clue${clues === 1 ? '' : 's'} (${ed.about}).`;
+    $('edit-info').textContent = `${plural(ed.rows, 'row')} × ${plural(ed.cols, 'column')}, ${plural(clues, 'clue')} (${ed.about}).`;
     analyse();
   }
 
@@ -250,7 +250,9 @@ export function createEditor({ status, button, guard, safely, copy, maxSide, bud
       for (const e of res.loops[0]) edgeClass(e, 'sol');
       for (const [r, c] of res.redundant) ring(board, r, c);
       const n = res.redundant.length;
-      findings.push(n === 0 ? 'Every clue is needed: without any one of them the puzzle has several solutions.'
+      const numbered = ed.clues.flat().filter((c) => typeof c === 'number').length;
+      findings.push(numbered === 0 ? 'The puzzle has no numbered clue to remove.'
+        : n === 0 ? 'Every clue is needed: without any one of them the puzzle has several solutions.'
         : `${n} clue${n === 1 ? '' : 's'} (circled) can each be removed with the puzzle still unique.`);
     } else if (res.verdict === 'multiple') {
       $('verdict').textContent = 'Several solutions.';
@@ -278,7 +280,7 @@ export function createEditor({ status, button, guard, safely, copy, maxSide, bud
     } else {
       $('verdict').textContent = `The solutions were not counted within ${budgetMs / 1000} s.`;
     }
-    if (res?.unchecked?.length) findings.push(`${res.unchecked.length} clues were not tried for removal in time.`);
+    if (res?.unchecked?.length) findings.push(`${plural(res.unchecked.length, 'clue')} ${res.unchecked.length === 1 ? 'was' : 'were'} not tried for removal in time.`);
     $('findings').replaceChildren(...findings.map((f) => h('li', {}, f)));
     $('edit-timing').textContent = `Shown ${latency} ms after the edit.`;
     if (res) {
@@ -323,6 +325,8 @@ export function createEditor({ status, button, guard, safely, copy, maxSide, bud
     $('export-url').value = res.url;
     $('export-loopy').value = res.loopy;
     $('export-text').value = res.text;
+    // The whole text in view, up to a 30-line box (a 30x30 puzzle has 31 lines).
+    $('export-text').rows = Math.min(30, res.text.trimEnd().split('\n').length);
   }
 
   async function showExport() {

@@ -17,7 +17,6 @@ export function hintPanel() {
     h('h2', {}, 'Hints'),
     h('div', { id: 'hint-now', class: 'hint-now', hidden: true },
       h('p', { id: 'hint-title' }),
-      h('p', { id: 'hint-text' }),
       h('ol', { id: 'hint-steps', 'aria-label': 'The reasoning, step by step' }),
       h('p', { class: 'keys' }, 'Point at a step or Tab to it: purple shows where it looked, green the edges the hint decided.')),
     h('ol', { id: 'hints', 'aria-label': 'Hints given' }),
@@ -49,9 +48,8 @@ export function showHint(res) {
 
   const list = $('hints');
   $('hint-title').textContent = `Hint ${list.children.length + 1}${steps.length > 1 ? `, in ${steps.length} steps` : ''}`;
-  $('hint-text').textContent = capitalise(res.text ?? '');
-  // One step: the list says it all, the sentence would only repeat it.
-  $('hint-text').hidden = steps.length < 2;
+  // The steps say it all (the API's whole sentence, their words joined, is the list entry's
+  // tooltip).
   $('hint-steps').replaceChildren(...steps.map(stepItem));
   $('hint-now').hidden = false;
 
@@ -94,10 +92,11 @@ function rest(step) {
   return step.text.startsWith(prefix) ? step.text.slice(prefix.length) : step.text;
 }
 
-/** "5 diagonal 3s" -> "rule 5, “diagonal 3s”"; names without a number are only quoted. */
+/** "5 diagonal 3s" -> "rule 5, “diagonal 3s”"; a name without a number is the name itself
+ * ("corner pairs (at least one / at most one)"). */
 function ruleName(rule) {
   const m = /^(\d+) (.*)$/.exec(rule);
-  return m ? `rule ${m[1]}, “${m[2]}”` : `“${rule}”`;
+  return m ? `rule ${m[1]}, “${m[2]}”` : rule;
 }
 
 /** "2 lines and 1 cross". */

@@ -351,7 +351,7 @@ function refresh() {
   board.dataset.crosses = crosses;
   const none = clues.every((row) => row.every((v) => v === null)) ? ', no clues (any single loop solves it)' : '';
   const cells = shaded ? `, ${plural(shaded, 'shaded cell')}` : '';
-  $('info').textContent = `${rows} rows × ${cols} columns, ${game.about}${none}. ${plural(lines, 'line')}, ${plural(crosses, 'cross', 'crosses')}${cells}.`;
+  $('info').textContent = `${plural(rows, 'row')} × ${plural(cols, 'column')}, ${game.about}${none}. ${plural(lines, 'line')}, ${plural(crosses, 'cross', 'crosses')}${cells}.`;
 }
 
 /** A verdict on the status line (solved, a mistake, the shown solution) was about the marks
@@ -481,7 +481,13 @@ export function loadPuzzle(info, about) {
   return restored;
 }
 
-function pageLink(url) {
+/** Back from Edit mode with the clues unchanged: the board as the player left it. */
+export function redrawPlay() {
+  drawPlayBoard();
+  refresh();
+}
+
+export function pageLink(url) {
   return `${location.origin}/slither?p=${encodeURIComponent(url)}`;
 }
 
@@ -551,8 +557,10 @@ async function hint() {
     say(status, `No hint: your marks are part of no solution: ${res.text} (in red). Undo some marks or press Solve.`, 'error');
   } else if (res.status === 'stuck') {
     say(status, 'No hint: neither a rule nor a trial decides an edge from these marks, so the puzzle likely has several solutions from here. Press Solve to see one.');
+  } else if (res.status === 'no_solution') {
+    say(status, 'No hint: this puzzle has no solution (no single loop meets every number), whatever the marks.', 'error');
   } else if (res.status === 'solved') {
-    say(status, 'Every edge is already marked: press Check to see whether the loop is right.');
+    say(status, 'Nothing left to hint: every edge is marked and the loop is a solution.', 'ok');
   } else {
     say(status, `Unexpected hint status ${res.status}.`, 'error');
   }
@@ -562,6 +570,11 @@ async function hint() {
 
 async function solve() {
   if (!game.puzzle) return;
+  // The player's own solution stays on the board, with its "Solved!".
+  if (game.solved === 'player') {
+    say(status, 'You have solved it already: the loop on the board is the solution.', 'ok');
+    return;
+  }
   const version = game.version;
   delete status.dataset.verdict;
   const res = await busy($('solve'), status, 'thinking… (solving)',

@@ -3,7 +3,7 @@
 // mode (slither-edit.js, `?edit=` in the address). This module lays the page out, switches the
 // modes and opens puzzles in the mode on show.
 import { api, h, say, busy, serverLimits, refitBoards } from './common.js';
-import { game, setupPlay, setPlaying, setTool, loadPuzzle, persist, copy } from './slither-play.js';
+import { game, setupPlay, setPlaying, setTool, loadPuzzle, persist, copy, pageLink, redrawPlay } from './slither-play.js';
 import { createEditor } from './slither-edit.js';
 
 const LIMITS = await serverLimits();
@@ -54,6 +54,13 @@ const editor = createEditor({
   budgetMs: Math.min(5000, LIMITS.max_time_ms),
   onPlay: (info) => {
     setMode('play');
+    // Back to the same clues: the game goes on as it was (marks, undo history, hints).
+    if (game.puzzle && game.puzzle.url === info.url) {
+      history.replaceState(null, '', pageLink(info.url));
+      redrawPlay();
+      say(status, `Back to playing the ${info.rows}×${info.cols} puzzle (no clue was changed).`, 'ok');
+      return;
+    }
     const saved = loadPuzzle(info, 'edited');
     const verdict = { unique: '', multiple: ' It has several solutions.', none: ' It has no solution.' }[info.verdict] ?? '';
     say(status, `Playing the edited ${info.rows}×${info.cols} puzzle.${verdict}${saved ? ' ' + saved : ''}`, verdict ? '' : 'ok');
@@ -235,7 +242,7 @@ async function generate() {
   if (!info) return;
   const next = open(info, `generated: ${info.difficulty}, seed ${info.seed}`);
   $('info').dataset.seed = info.seed;
-  say(status, `Generated a ${info.difficulty} ${rows}×${cols} puzzle (seed ${info.seed}). ${next}`, 'ok');
+  say(status, `Generated ${/^[aeiou]/.test(info.difficulty) ? 'an' : 'a'} ${info.difficulty} ${rows}×${cols} puzzle (seed ${info.seed}). ${next}`, 'ok');
 }
 
 // ---------------------------------------------------------------- start

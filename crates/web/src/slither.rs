@@ -370,6 +370,7 @@ pub async fn hint(
                 r.places = c.places(d).into();
             }
             Ok(Advice::Solved) => r.status = "solved",
+            Ok(Advice::NoSolution) => r.status = "no_solution",
             Ok(_) => r.status = "stuck",
             Err(HintError::OutOfTime(_)) => return Err(ApiError::out_of_time(budget)),
             Err(e) => return Err(ApiError::bad(e.to_string())),

@@ -501,6 +501,9 @@ async fn slither_check_finds_each_problem_and_hint_steps() {
     let next = ok("/api/slither/hint", json!({ "puzzle": puzzle, "crosses": want })).await;
     assert_ne!(next["rule"], "1 zero", "a step already taken is not repeated: {next}");
     assert_eq!(ok("/api/slither/hint", json!({ "puzzle": "2 2\n. .\n. .\n" })).await["status"], "stuck");
+    // A puzzle without a solution: no hint, whatever the marks (all crossed here).
+    let none = json!({ "puzzle": "1 1\n0\n", "crosses": [0, 1, 2, 3] });
+    assert_eq!(ok("/api/slither/hint", none).await["status"], "no_solution");
     let v = ok("/api/slither/hint", json!({ "puzzle": puzzle, "lines": [cell_edges(2, 2)[0]] })).await;
     assert_eq!(v["status"], "contradiction");
     // What breaks, in words and in place.

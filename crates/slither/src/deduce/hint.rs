@@ -75,6 +75,8 @@ pub enum Advice {
     Mistake { wrong: Vec<Edge> },
     /// The marks are part of no solution.
     Contradiction(Contradiction),
+    /// The puzzle itself has no solution (whatever the marks): no hint can lead anywhere.
+    NoSolution,
     /// Neither the rules nor a trial up to the depth allowed decide an edge (a puzzle with
     /// several solutions ends here).
     Stuck,
@@ -125,7 +127,8 @@ impl Deducer {
     }
 }
 
-/// Advice on a player's marks (one per edge in the shared numbering): a mistake when the
+/// Advice on a player's marks (one per edge in the shared numbering): [`Advice::NoSolution`]
+/// when the solver proves the puzzle has none (before `deadline`); a mistake when the
 /// puzzle has one solution (the solver finds it before `deadline`) and a mark disagrees with
 /// it; else the next hint with every rule and trials up to `max_depth` (up to depth 1 when the
 /// puzzle is not known to have one solution: deeper searches that find nothing are slow).
@@ -142,6 +145,7 @@ pub fn advise(
     let budget = solver::Budget { max_nodes: None, deadline };
     let solution = match solver::solve_within(p, budget) {
         Ok(solver::Verdict::Unique(s)) => Some(s),
+        Ok(solver::Verdict::NoSolution) => return Ok(Advice::NoSolution),
         _ => None,
     };
     if let Some(s) = &solution {
