@@ -257,6 +257,14 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         // puzzle with several solutions would only search in vain.
         let budget = budget(args.timeout)?;
         let verdict = solve_one(p, args.timeout)?;
+        // The solve may have used the whole budget: then the deductions are not started (on a
+        // huge board setting them up alone takes a second).
+        if budget.deadline.is_some_and(|d| Instant::now() >= d) {
+            anyhow::bail!(
+                "gave up after {} s (see --timeout): ran out of time before the work was done",
+                args.timeout
+            );
+        }
         let solution = match &verdict {
             Verdict::Unique(s) => Some(s),
             _ => None,
