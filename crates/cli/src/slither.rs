@@ -441,7 +441,7 @@ const ANALYZE_HELP: &str = "\
 Example:
   $ pencilbox slither analyze examples/slither/thsl-1.in
   solutions: 1
-  level: basic
+  level: easy
   redundant clues (...): ...
 
 Prints the number of solutions (0, 1 or 2+) and what follows from it:

@@ -84,13 +84,16 @@ pub fn analyse(
 /// leading to the same position up to the board's symmetries), with the same estimate: a
 /// player sees a value on every line the search weighed.
 fn with_images(geo: &Geometry, drawn: LineSet, moves: Vec<MoveEstimate>) -> Vec<MoveEstimate> {
-    let image = |e: Edge| geo.canonical(drawn.with(e)).0;
+    // Each undrawn line's position up to symmetry, worked out once.
+    let images: Vec<(Edge, LineSet)> =
+        geo.undrawn(drawn).iter().map(|e| (e, geo.canonical(drawn.with(e)).0)).collect();
+    let image = |line: Edge| images.iter().find(|&&(e, _)| e == line).map(|&(_, key)| key);
     let searched: Vec<Edge> = moves.iter().map(|m| m.line).collect();
-    let mut out = Vec::with_capacity(moves.len());
+    let mut out = Vec::with_capacity(images.len());
     for m in moves {
         let key = image(m.line);
         out.push(m);
-        for e in geo.undrawn(drawn).iter().filter(|&e| !searched.contains(&e) && image(e) == key) {
+        for &(e, _) in images.iter().filter(|&&(e, k)| Some(k) == key && !searched.contains(&e)) {
             out.push(MoveEstimate { line: e, ..m });
         }
     }

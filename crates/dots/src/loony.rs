@@ -55,11 +55,10 @@ pub(crate) fn best_opening(pos: &Position) -> Option<Edge> {
 /// The line that opens the component made of `boxes`: a 2-chain's middle line, else its lowest
 /// undrawn line.
 fn opening_line(pos: &Position, boxes: &[pencilbox_grid::Cell]) -> Option<Edge> {
-    let lines = || boxes.iter().flat_map(|&b| View::undrawn_sides(pos, b));
     if let [a, b] = boxes {
         return View::undrawn_sides(pos, *a).find(|&e| View::boxes_of(pos, e).any(|c| c == *b));
     }
-    lines().min()
+    boxes.iter().flat_map(|&b| View::undrawn_sides(pos, b)).min()
 }
 
 /// The capture rule with exact declining: [`rules::chain_capture`], deciding whether to decline

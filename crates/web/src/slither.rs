@@ -303,8 +303,9 @@ fn hint_move(d: Dims, m: &Move) -> HintMove {
 pub struct HintResponse {
     /// `step` (edges decided: `fixed`), `mistake` (the puzzle has one solution and some marks
     /// disagree with it: `wrong` lists them), `contradiction` (the marks are part of no
-    /// solution), `solved` (every edge is decided) or `stuck` (neither a rule nor a trial
-    /// decides an edge: the puzzle has several solutions, or needs deeper trials).
+    /// solution), `solved` (every edge is marked and the lines are a solution), `no_solution`
+    /// (the puzzle itself has none) or `stuck` (neither a rule nor a trial decides an edge: the
+    /// puzzle has several solutions, or needs deeper trials).
     status: &'static str,
     /// The last move's rule (`trial` for a trial).
     rule: Option<String>,
