@@ -195,7 +195,7 @@ test('screenshot: a 3x3 game in progress with the analysis open', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-test('a 10x10 game starts, fits the window, and the engine answers by chain rules; the analysis names the solver\'s limit', async () => {
+test('a 10x10 game starts, fits the window, and the engine answers by its search; the analysis names the solver\'s limit', async () => {
   const page = await s.open('/dots?rows=10&cols=10&level=strong&first=engine&analyse=1', { width: 1280, height: 800 });
   // Every size from 1 to 10 is offered, rows and columns apart.
   assert.deepEqual(await page.locator('#rows option').evaluateAll((os) => os.map((o) => o.value)), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
@@ -203,7 +203,7 @@ test('a 10x10 game starts, fits the window, and the engine answers by chain rule
   assert.equal(await page.locator('#board g.edge').count(), 220);
   assert.equal(await page.locator('#board g.edge[data-owner="engine"]').count(), 1);
   assert.match(await page.locator('#status').innerText(),
-    /The engine drew [hv] \d+ \d+, by chain rules \(a 10x10 board has 220 lines, and the exact solver handles boards of at most 128 \(up to 7x7\), which the search needs too\)/);
+    /The engine drew [hv] \d+ \d+, by search \(it expects about [+-−]?[\d.]+ for itself, after [\d,]+ playouts\)/);
   // The whole board is in the window, below the controls.
   const box = await page.locator('#board').boundingBox();
   assert.ok(box.y + box.height <= 800 && box.x + box.width <= 1280, JSON.stringify(box));

@@ -20,13 +20,14 @@
 //!   and Boxes Game"), and when it must hand out boxes it opens the smallest chain first, a
 //!   2-chain in its middle so that it cannot be declined.
 //!
-//! The solver and the search work on the compact form of a position ([`crate::lines`]): boards
-//! of at most 128 lines ([`crate::lines::MAX_LINES`]): every board up to 7×7, and 7×8. On a
-//! larger board (8×8 has 144 lines) there is no solver and no search: `basic` follows the chain
-//! rules alone, and `strong` the same rules except in the endgame, which it plays exactly
-//! wherever it is a simple loony endgame (every box with 0 or 2 undrawn sides around the chain
-//! being taken or opened: [`crate::loony`]); both say so ([`Reason::LargeBoard`]). `random`
-//! and `greedy` play as on any board.
+//! The solver works on the compact form of a position ([`crate::lines`]): boards of at most 128
+//! lines ([`crate::lines::MAX_LINES`]): every board up to 7×7, and 7×8. On a larger board (8×8
+//! has 144 lines) there is no solver: `basic` follows the chain rules alone (and says so:
+//! [`Reason::LargeBoard`]); `strong` searches while safe lines remain, without the solver
+//! ([`crate::mcts::large`], on boards up to 32×32: [`crate::mcts::large::MAX_LINES`]), and
+//! otherwise plays by the same rules except that it plays the endgame exactly wherever it is a
+//! simple loony endgame (every box with 0 or 2 undrawn sides around the chain being taken or
+//! opened: [`crate::loony`]). `random` and `greedy` play as on any board.
 
 use std::time::{Duration, Instant};
 
@@ -37,6 +38,7 @@ use rand::seq::IndexedRandom;
 use crate::board::{self, BoardError, Position};
 use crate::lines::{Geometry, LineSet};
 use crate::loony;
+use crate::mcts::{self, compact::CompactDomain, large::LargeDomain};
 use crate::rules::{self, Compact};
 use crate::solver::{Solver, TableSize};
 
@@ -69,7 +71,8 @@ pub enum Reason {
     /// A rule of thumb (the position was too large to solve in time).
     Heuristic,
     /// The chain rules (and for the strong level, exact simple loony endgames) because the
-    /// board has more than [`crate::lines::MAX_LINES`] lines, beyond the solver and the search.
+    /// board has more than [`crate::lines::MAX_LINES`] lines, beyond the solver (and, for the
+    /// strong level, no safe line is left or the board is beyond its search).
     LargeBoard,
     /// The level plays at random or greedily.
     Level,
@@ -129,6 +132,8 @@ pub struct Bot {
     /// The engine on the compact form, when the board has at most
     /// [`MAX_LINES`](crate::lines::MAX_LINES) lines.
     compact: Option<Engine>,
+    /// Threads of the strong level's search (and of the solver's exact solves).
+    threads: usize,
 }
 
 impl std::fmt::Debug for Bot {
@@ -144,12 +149,13 @@ impl Bot {
     pub fn new(level: Level, dims: Dims, table: TableSize) -> Result<Bot, BoardError> {
         board::check_size(dims.rows(), dims.cols())?;
         let compact = Geometry::new(dims).ok().map(|geo| Engine::new(level, geo, table));
-        Ok(Bot { level, dims, compact })
+        Ok(Bot { level, dims, compact, threads: 1 })
     }
 
     /// Let the solver of the basic and strong levels search with this many threads (1 or 2,
     /// default 1; see [`Solver::set_threads`]).
     pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 2);
         if let Some(engine) = self.compact.as_mut() {
             engine.threads = threads;
         }
@@ -188,25 +194,42 @@ impl Bot {
         }
         Ok(match (self.compact.as_mut(), LineSet::of_position(position)) {
             (Some(engine), Ok(drawn)) => engine.choose(drawn, &undrawn, rng, deadline),
-            _ => large_board(self.level, position, &undrawn, rng),
+            _ => large_board(self.level, position, &undrawn, rng, deadline, self.threads),
         })
     }
 }
 
-/// A move on a board beyond the compact form: every level by its rules, the basic and strong
-/// levels by the chain rules.
-fn large_board(level: Level, position: &Position, undrawn: &[Edge], rng: &mut impl Rng) -> Choice {
+/// A move on a board beyond the compact form: every level by its rules, the basic level by the
+/// chain rules, the strong level by the search while safe lines remain (on `threads` threads)
+/// and exactly in simple loony endgames.
+fn large_board(
+    level: Level,
+    position: &Position,
+    undrawn: &[Edge],
+    rng: &mut impl Rng,
+    deadline: Instant,
+    threads: usize,
+) -> Choice {
     by_rules(level, position, undrawn, rng).unwrap_or_else(|| {
         let safe = rules::safe_lines(position, undrawn);
-        let line = if level == Level::Strong {
-            // The chain rules, but the endgame played exactly where it is simple enough to value.
-            loony::capture(position)
-                .or_else(|| safe.choose(rng).copied())
-                .or_else(|| loony::best_opening(position))
-                .unwrap_or_else(|| rules::smallest_handout(position, undrawn))
-        } else {
-            rules::chain_rules(position, undrawn, &safe, rng)
-        };
+        if level != Level::Strong {
+            let line = rules::chain_rules(position, undrawn, &safe, rng);
+            return Choice { line, reason: Reason::LargeBoard };
+        }
+        if let Some(line) = loony::capture(position) {
+            return Choice { line, reason: Reason::LargeBoard };
+        }
+        if !safe.is_empty() && position.dims().num_edges() <= mcts::large::MAX_LINES {
+            let estimate = if threads > 1 {
+                mcts::search_two(LargeDomain, LargeDomain, rng, deadline, position.clone())
+            } else {
+                mcts::Tree::with_domain(LargeDomain, rng, deadline).run(position.clone())
+            };
+            let reason = Reason::Search { value: estimate.value, playouts: estimate.playouts };
+            return Choice { line: estimate.line, reason };
+        }
+        let line =
+            loony::best_opening(position).unwrap_or_else(|| rules::smallest_handout(position, undrawn));
         Choice { line, reason: Reason::LargeBoard }
     })
 }
@@ -236,6 +259,10 @@ struct Engine {
     level: Level,
     geo: Geometry,
     solver: Option<Solver<'static>>,
+    /// The strong level's second search thread's own solver, for the small solves inside its
+    /// search (made on first use).
+    helper: Option<Solver<'static>>,
+    table: TableSize,
     exact_lines: u32,
     /// Threads of the solver's exact solves of the position asked about.
     threads: usize,
@@ -244,7 +271,7 @@ struct Engine {
 impl Engine {
     fn new(level: Level, geo: Geometry, table: TableSize) -> Engine {
         let solver = matches!(level, Level::Basic | Level::Strong).then(|| Solver::new(geo.clone(), table));
-        Engine { level, geo, solver, exact_lines: EXACT_LINES, threads: 1 }
+        Engine { level, geo, solver, helper: None, table, exact_lines: EXACT_LINES, threads: 1 }
     }
 
     /// A move in `drawn`, whose undrawn lines (at least one) are `undrawn`.
@@ -277,7 +304,19 @@ impl Engine {
                 return Choice { line, reason: Reason::Exact { value } };
             }
         }
-        let estimate = crate::mcts::Search::new(&self.geo, self.solver.as_mut(), rng, deadline).run(drawn);
+        let estimate = if self.threads > 1 {
+            let helper = self.helper.get_or_insert_with(|| Solver::new(self.geo.clone(), self.table));
+            let first = CompactDomain::new(&self.geo, self.solver.as_mut(), deadline);
+            mcts::search_two(
+                first,
+                CompactDomain::new(&self.geo, Some(helper), deadline),
+                rng,
+                deadline,
+                drawn,
+            )
+        } else {
+            mcts::Search::new(&self.geo, self.solver.as_mut(), rng, deadline).run(drawn)
+        };
         Choice {
             line: estimate.line,
             reason: Reason::Search { value: estimate.value, playouts: estimate.playouts },

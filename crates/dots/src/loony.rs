@@ -73,7 +73,7 @@ pub(crate) fn capture(pos: &Position) -> Option<Edge> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::lines::{Geometry, LineSet};
     use crate::solver::{Solver, TableSize};
@@ -82,7 +82,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     /// A position after random safe lines until none is left: often a simple loony endgame.
-    fn after_safe_phase(rng: &mut ChaCha8Rng, dims: Dims) -> Position {
+    pub(crate) fn after_safe_phase(rng: &mut ChaCha8Rng, dims: Dims) -> Position {
         let mut pos = Position::empty_of(dims).unwrap();
         loop {
             let safe: Vec<Edge> = pos.legal_moves().filter(|&e| !View::gives_box(&pos, e)).collect();

@@ -5,8 +5,8 @@
 import { api, h, svg, edgeNumber, edgeAt, edgeCount, cellSides, say, intParam, serverLimits, fitBoard } from './common.js';
 
 const limits = (await serverLimits()).dots;
-/** The exact solver (the analysis, and the engine's exact play and search) works on boards of
- * at most this many lines; on larger ones the engine plays by chain rules. */
+/** The exact solver (the analysis, and the engine's exact play) works on boards of at most this
+ * many lines; on larger ones the strong engine searches without it. */
 const MAX_LINES = limits.max_lines;
 /** The basic level searches exactly only with at most this many undrawn lines, or when no safe
  * line is left; before that it plays by chain rules at once. */
@@ -398,7 +398,7 @@ async function engineTurn() {
     const how = answer.reason === 'exact' ? `, exact value ${fmt(answer.value)} for it`
       : answer.reason === 'heuristic' ? `, by chain rules (the exact search starts at ${EXACT_LINES} undrawn lines or when no safe line is left)`
       : answer.reason === 'search' ? `, by search (it expects about ${fmt(answer.estimate)} for itself, after ${answer.playouts.toLocaleString('en')} playouts)`
-      : answer.reason === 'large-board' ? `, by chain rules (${solverLimit(game.rows, game.cols)}, which the search needs too)`
+      : answer.reason === 'large-board' ? `, by chain rules and exact simple endgames (${solverLimit(game.rows, game.cols)})`
         : answer.reason === 'level' ? '' : `, ${answer.reason}`;
     say(status, `The engine drew ${answer.name}${answer.completes > 0 ? ` and completed ${answer.completes === 1 ? 'a box' : `${answer.completes} boxes`}` : ''}${how}.`, 'ok');
     // Let a chain of captures be seen line by line.

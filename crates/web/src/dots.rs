@@ -263,8 +263,9 @@ pub struct MoveRequest {
 pub struct MoveResponse {
     line: usize,
     name: String,
-    /// `forced`, `exact`, `search`, `heuristic`, `large-board` (chain rules: the board has more
-    /// lines than the solver and the search take) or `level`.
+    /// `forced`, `exact`, `search`, `heuristic`, `large-board` (chain rules and exact simple
+    /// endgames: the board has more lines than the solver takes, and the strong level has no
+    /// safe line left or the board is beyond its search) or `level`.
     reason: &'static str,
     /// The exact value of the position for the mover, when the engine solved it.
     value: Option<i32>,

@@ -46,7 +46,7 @@ struct DotsLimits {
     /// The largest side of a board the page offers to play on (larger ones do not fit a window).
     page_max_side: usize,
     /// The most lines a board may have for `/api/dots/solve` (the exact solver; on larger
-    /// boards the engine plays by chain rules).
+    /// boards the strong engine searches without it, and the basic one plays by chain rules).
     max_lines: usize,
     /// The basic level searches exactly only with at most this many undrawn lines (or when no
     /// safe line is left); before that it answers at once by chain rules.

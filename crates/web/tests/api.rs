@@ -361,7 +361,8 @@ async fn dots_solve_move_endgame() {
 
 #[tokio::test]
 async fn dots_moves_on_boards_beyond_the_solver() {
-    // 10x10 (220 lines): every level answers a legal line; basic and strong by chain rules.
+    // 10x10 (220 lines): every level answers a legal line; basic by chain rules, strong by its
+    // search (safe lines are left).
     let dims = pencilbox_grid::Dims::new(10, 10).unwrap();
     let drawn: Vec<usize> = (0..220usize).filter(|e| e.is_multiple_of(3)).collect();
     let position =
@@ -377,14 +378,24 @@ async fn dots_moves_on_boards_beyond_the_solver() {
         assert!(line < 220 && !line.is_multiple_of(3), "{level}: {v}");
         let expected = position.clone().play(pencilbox_grid::Edge(line)).unwrap().boxes_completed;
         assert_eq!(v["completes"].as_u64(), Some(u64::from(expected)), "{level}: {v}");
-        if level == "basic" || level == "strong" {
+        if level == "basic" {
             assert!(["large-board", "forced"].contains(&v["reason"].as_str().unwrap()), "{level}: {v}");
         }
+        if level == "strong" {
+            assert!(["search", "forced"].contains(&v["reason"].as_str().unwrap()), "{level}: {v}");
+        }
     }
-    // The whole board by the line string, non-square, at the largest side.
+    // The whole board by the line string, non-square, at the largest side: the search (451 lines).
     let v = ok(
         "/api/dots/move",
-        json!({ "rows": 64, "cols": 3, "lines": "0".repeat(64 * 4 + 65 * 3), "level": "strong" }),
+        json!({ "rows": 64, "cols": 3, "lines": "0".repeat(64 * 4 + 65 * 3), "level": "strong", "time_ms": 100 }),
+    )
+    .await;
+    assert_eq!(v["reason"], "search", "{v}");
+    // Beyond the search (64x64, 8,320 lines): the chain rules.
+    let v = ok(
+        "/api/dots/move",
+        json!({ "rows": 64, "cols": 64, "lines": "0".repeat(2 * 64 * 65), "level": "strong", "time_ms": 100 }),
     )
     .await;
     assert_eq!(v["reason"], "large-board", "{v}");

@@ -24,8 +24,8 @@ Type a move as `h R C` (the horizontal line right of dot (R, C)), `v R C` (the v
 below dot (R, C)) or a line number (OpenSpiel's action order). Rows and columns start at 0.
 You are A when you move first, B otherwise. End of input (Ctrl-D) stops the game.")]
 pub struct PlayArgs {
-    /// Board size in boxes, up to 64x64 (above 128 lines, 8x8 on, the engine plays by chain
-    /// rules alone: no exact solver, no search).
+    /// Board size in boxes, up to 64x64 (above 128 lines, 8x8 on, there is no exact solver:
+    /// strong searches without it up to 32x32, basic plays by chain rules).
     #[arg(long, default_value = "3x3", value_name = "RxC")]
     pub board: Dims,
     /// Engine level.
@@ -73,7 +73,8 @@ pub struct MatchArgs {
     /// Level of engine B.
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Greedy)]
     pub b: Level,
-    /// Board size in boxes, up to 64x64 (above 128 lines the engines play by chain rules).
+    /// Board size in boxes, up to 64x64 (above 128 lines there is no exact solver: strong
+    /// searches without it up to 32x32, basic plays by chain rules).
     #[arg(long, default_value = "5x5", value_name = "RxC")]
     pub board: Dims,
     /// Number of games.
@@ -124,8 +125,8 @@ pub struct EngineArgs {
     /// The most each strong engine's transposition table may take, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub tt_mib: usize,
-    /// Threads of each strong engine's exact solves, 1 or 2 [default: 2; in a match of
-    /// `--jobs 2` or more, 1, as the games already share the cores]
+    /// Threads of each strong engine's exact solves and search, 1 or 2 [default: 2; in a match
+    /// of `--jobs 2` or more, 1, as the games already share the cores]
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
     pub threads: Option<u8>,
 }

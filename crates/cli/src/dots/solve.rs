@@ -112,7 +112,7 @@ pub fn read_position(
 }
 
 /// A spinner on stderr that appears once a solve has run for a second.
-fn progress_reporter() -> impl FnMut(&Stats) {
+fn progress_reporter() -> impl FnMut(&Stats) + Send {
     let start = Instant::now();
     let bar = indicatif::ProgressBar::hidden();
     let mut shown = false;

@@ -119,7 +119,7 @@ impl Pruning {
 }
 
 /// A callback the solver calls every few hundred thousand nodes with its current counters.
-pub type Progress<'a> = Box<dyn FnMut(&Stats) + 'a>;
+pub type Progress<'a> = Box<dyn FnMut(&Stats) + Send + 'a>;
 
 /// The exact solver for one board size; keep it between solves to reuse its table.
 ///

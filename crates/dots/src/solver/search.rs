@@ -20,7 +20,7 @@ pub(super) struct Worker<'s, 'p> {
     pub(super) settings: Settings,
     pub(super) stats: Stats,
     pub(super) deadline: Option<Instant>,
-    pub(super) progress: Option<&'s mut (dyn FnMut(&Stats) + 'p)>,
+    pub(super) progress: Option<&'s mut (dyn FnMut(&Stats) + Send + 'p)>,
     pub(super) interrupted: bool,
     /// Set for a helper thread: stop as soon as the main thread has its answer.
     pub(super) stop: Option<&'s AtomicBool>,

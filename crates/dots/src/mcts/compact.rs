@@ -1,0 +1,264 @@
+//! The search's [`Domain`] on the compact form (boards of at most
+//! [`MAX_LINES`](crate::lines::MAX_LINES) lines), where the exact solver values small leaves and
+//! the ends of the playouts, and symmetric positions share one node.
+//!
+//! * **Moves in the tree.** Boxes that can be taken for free are taken at once (the solver's
+//!   capture rule: it never loses). When a chain or loop is being handed out, the only moves
+//!   worth considering are the captures and the double-dealing move that declines the last two
+//!   boxes (four of a loop) — the same theorem the solver prunes with. While safe lines remain
+//!   (lines that give nothing away), the moves are the safe lines and the hand-outs of short
+//!   chains (one or two boxes, which change the parity of the fight for control); opening a
+//!   long chain or a loop is never searched then. Once no safe line is left, one move per chain
+//!   or loop (a 2-chain opened in its middle), plus every line next to a junction box.
+//! * **Playouts.** Random safe lines until at most [`PLAYOUT_EXACT_SAFE_LINES`] are left. That
+//!   position (the fight for control is nearly over: soon someone must hand out boxes) is solved
+//!   exactly by the solver when it finishes within [`PLAYOUT_END_BUDGET`] (its table, kept
+//!   between calls, makes repeats cheap); else random safe lines go on to the end, and the
+//!   playout goes on by chain theory: the smallest chain is handed out, and a chain being handed
+//!   out is taken except for the last two boxes when long chains or loops are still to come
+//!   (keeping control; Berlekamp, *The Dots-and-Boxes Game*, 2000). The result is the final
+//!   margin, so the search prefers the move that wins by most, not only one that wins. Exact
+//!   playout ends matter: on the 5×5 midgame fixture they raised the share of value-optimal
+//!   choices from 39% to 52–61% (docs/PERFORMANCE.md).
+//! * **Exact leaves.** A position in the tree with no safe line left, or few undrawn lines, is
+//!   solved by the exact solver (sharing its table from call to call) within a small budget; a
+//!   solved node is a terminal of the tree with its exact margin.
+
+use std::time::Instant;
+
+use pencilbox_grid::Edge;
+use rand::Rng;
+
+use super::{Domain, Tree};
+use crate::bot::{chain_capture, free_capture, smallest_handout};
+use crate::chains::{Chains, NO_CHAIN};
+use crate::lines::{Geometry, LineSet};
+use crate::solver::Solver;
+
+/// A tree position with at most this many undrawn lines is solved exactly (when the solver
+/// finishes within [`EXACT_LEAF_BUDGET`]).
+const EXACT_LEAF_LINES: u32 = 24;
+
+/// The longest an exact leaf solve may take.
+const EXACT_LEAF_BUDGET: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// A playout in its safe phase is solved exactly from the first position with at most this
+/// many safe lines left (when the solver finishes within [`PLAYOUT_END_BUDGET`]). 0 solves only
+/// once the safe lines are gone; 2 gives the solver the last moves of the fight for control too,
+/// at some cost in playouts: on the 5x5 midgame fixture, over seeds 1–4, 57.8% value-optimal
+/// choices and a mean loss of 1.06 boxes with 0, 63% and 0.88 with 2 (docs/PERFORMANCE.md).
+const PLAYOUT_EXACT_SAFE_LINES: usize = 2;
+
+/// The longest the solver may take on the end of a playout's safe phase.
+const PLAYOUT_END_BUDGET: std::time::Duration = std::time::Duration::from_millis(2);
+
+/// The compact form as a [`Domain`]: positions are line sets, nodes are keyed on their
+/// canonical image under the board's symmetries, and the solver (when given) values leaves and
+/// playout ends.
+#[derive(Debug)]
+pub struct CompactDomain<'s, 'a> {
+    geo: &'s Geometry,
+    solver: Option<&'s mut Solver<'a>>,
+    deadline: Instant,
+}
+
+impl<'s, 'a> CompactDomain<'s, 'a> {
+    /// The domain of `geo`'s board, solving with `solver` (when given) until `deadline` at the
+    /// latest.
+    pub fn new(geo: &'s Geometry, solver: Option<&'s mut Solver<'a>>, deadline: Instant) -> Self {
+        CompactDomain { geo, solver, deadline }
+    }
+
+    /// The exact value of `drawn` for the player to move, if the solver finds it within
+    /// `budget`.
+    fn solve(&mut self, drawn: LineSet, budget: std::time::Duration) -> Option<i32> {
+        let solver = self.solver.as_mut()?;
+        solver.set_deadline(Some((Instant::now() + budget).min(self.deadline)));
+        solver.value(drawn).ok()
+    }
+}
+
+/// The search on the compact form.
+pub type Search<'s, 'a, R> = Tree<'s, CompactDomain<'s, 'a>, R>;
+
+impl<'s, 'a, R: Rng> Tree<'s, CompactDomain<'s, 'a>, R> {
+    /// A search on `geo`'s board, solving with `solver` (when given) and drawing from `rng`,
+    /// until `deadline`.
+    pub fn new(
+        geo: &'s Geometry,
+        solver: Option<&'s mut Solver<'a>>,
+        rng: &'s mut R,
+        deadline: Instant,
+    ) -> Self {
+        Tree::with_domain(CompactDomain::new(geo, solver, deadline), rng, deadline)
+    }
+}
+
+impl Domain for CompactDomain<'_, '_> {
+    type Pos = LineSet;
+    type Key = LineSet;
+
+    fn unclaimed(&self, drawn: &LineSet) -> u32 {
+        self.geo.unclaimed_boxes(*drawn)
+    }
+
+    fn node(&self, drawn: LineSet) -> (LineSet, LineSet) {
+        let key = self.geo.canonical(drawn).0;
+        (key, key)
+    }
+
+    fn exact(&mut self, &drawn: &LineSet) -> Option<i32> {
+        let geo = self.geo;
+        (geo.undrawn(drawn).count() <= EXACT_LEAF_LINES || no_safe_line(geo, drawn))
+            .then(|| self.solve(drawn, EXACT_LEAF_BUDGET))
+            .flatten()
+    }
+
+    fn options(&self, &drawn: &LineSet, is_root: bool) -> Vec<Edge> {
+        options(self.geo, drawn, is_root)
+    }
+
+    fn play(&self, &drawn: &LineSet, e: Edge) -> (LineSet, i32) {
+        (drawn.with(e), self.geo.completes(drawn, e) as i32)
+    }
+
+    fn is_over(&self, &drawn: &LineSet) -> bool {
+        drawn == self.geo.all_lines()
+    }
+
+    /// Random safe lines, the last few solved exactly, then chain theory (module docs).
+    fn playout(&mut self, &drawn: &LineSet, rng: &mut impl Rng) -> i32 {
+        let geo = self.geo;
+        let all = geo.all_lines();
+        let mut drawn = drawn;
+        let (mut net, mut mine) = (0, true);
+        let mut safe: Vec<Edge> = Vec::new();
+        let mut safe_phase = true;
+        while drawn != all {
+            let counts = geo.side_counts(drawn);
+            let e = if counts.with[3] != 0 {
+                // Free captures first: `chain_capture` expects the box across the capture to
+                // be part of a chain.
+                free_capture(geo, drawn)
+                    .or_else(|| chain_capture(geo, drawn))
+                    .expect("a takeable box has a capture")
+            } else {
+                if safe_phase {
+                    safe.clear();
+                    safe.extend(geo.undrawn(drawn).iter().filter(|&e| !geo.gives_box(drawn, e)));
+                    // The last few safe lines decide who must open the first chain: the solver
+                    // plays them, and the rest of the game, exactly when it can.
+                    if safe.len() <= PLAYOUT_EXACT_SAFE_LINES
+                        && let Some(v) = self.solve(drawn, PLAYOUT_END_BUDGET)
+                    {
+                        return net + if mine { v } else { -v };
+                    }
+                }
+                if safe_phase && !safe.is_empty() {
+                    safe[rng.random_range(0..safe.len())]
+                } else {
+                    safe_phase = false;
+                    let undrawn: Vec<Edge> = geo.undrawn(drawn).iter().collect();
+                    smallest_handout(geo, drawn, &undrawn)
+                }
+            };
+            let k = geo.completes(drawn, e) as i32;
+            drawn = drawn.with(e);
+            if k > 0 {
+                net += if mine { k } else { -k };
+            } else {
+                mine = !mine;
+            }
+        }
+        net
+    }
+}
+
+/// Whether every undrawn line gives a box away.
+fn no_safe_line(geo: &Geometry, drawn: LineSet) -> bool {
+    geo.undrawn(drawn).iter().all(|e| geo.gives_box(drawn, e))
+}
+
+/// The moves the tree considers in `drawn`: see the module
+/// documentation. A free capture is the only move; at the root, symmetric duplicates are
+/// dropped.
+fn options(geo: &Geometry, drawn: LineSet, is_root: bool) -> Vec<Edge> {
+    let counts = geo.side_counts(drawn);
+    if counts.with[3] != 0
+        && let Some(e) = free_capture(geo, drawn)
+    {
+        return vec![e];
+    }
+    let mut out: Vec<Edge> = if counts.with[3] != 0 {
+        capture_options(geo, drawn)
+    } else {
+        let undrawn = geo.undrawn(drawn);
+        let safe: Vec<Edge> = undrawn.iter().filter(|&e| !geo.gives_box(drawn, e)).collect();
+        let chains = Chains::of_counts(geo, drawn, &counts);
+        let mut seen = [false; 64];
+        let mut out = safe.clone();
+        for e in undrawn.iter().filter(|&e| geo.gives_box(drawn, e)) {
+            let c = chains.chain_of_line[e.0];
+            if c == NO_CHAIN {
+                // Next to a junction box: not a plain hand-out.
+                if safe.is_empty() {
+                    out.push(e);
+                }
+                continue;
+            }
+            let (len, is_loop) = (chains.len[c as usize], chains.is_loop[c as usize]);
+            let short = !is_loop && len <= 2;
+            if !short && !safe.is_empty() {
+                continue;
+            }
+            // A 2-chain is handed out by its middle line (the other hand-out lets the opponent
+            // decline; it is never better).
+            let middle = len != 2
+                || geo.edge_boxes(e).count() == 2
+                    && geo.edge_boxes(e).all(|b| geo.drawn_sides(drawn, b) == 2);
+            if middle && !seen[c as usize] {
+                seen[c as usize] = true;
+                out.push(e);
+            }
+        }
+        out
+    };
+    if is_root && out.len() > 1 {
+        let mut images: Vec<LineSet> = Vec::new();
+        out.retain(|&e| {
+            let image = geo.canonical(drawn.with(e)).0;
+            let fresh = !images.contains(&image);
+            images.push(image);
+            fresh
+        });
+    }
+    out
+}
+
+/// The moves worth searching when some box can be taken but none for free: the captures, and
+/// the double-dealing line that declines the last two boxes of every takeable chain (see the
+/// solver's capture rule, which proves the rest never better).
+fn capture_options(geo: &Geometry, drawn: LineSet) -> Vec<Edge> {
+    // (e, f) of every takeable box B: e its last side, f the other undrawn side of the box C
+    // across e (there is no free capture, so C has two sides drawn).
+    let mut pairs: Vec<(Edge, Option<Edge>)> = Vec::new();
+    for b in geo.boxes().filter(|&b| geo.drawn_sides(drawn, b) == 3) {
+        let e = Edge((geo.box_sides(b) & !drawn.0).trailing_zeros() as usize);
+        let f = geo
+            .edge_boxes(e)
+            .find(|&c| c != b && geo.drawn_sides(drawn, c) == 2)
+            .map(|c| Edge((geo.box_sides(c) & !drawn.0 & !(1u128 << e.0)).trailing_zeros() as usize));
+        pairs.push((e, f));
+    }
+    let mut out: Vec<Edge> = pairs.iter().map(|p| p.0).collect();
+    for &(_, f) in &pairs {
+        let Some(f) = f else { continue };
+        let universal = pairs.iter().all(|&(e2, f2)| f == e2 || Some(f) == f2);
+        if universal && geo.completes(drawn, f) == 0 {
+            out.push(f);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}

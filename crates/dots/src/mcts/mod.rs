@@ -1,0 +1,342 @@
+//! The strong level's search for positions too large to solve exactly: Monte Carlo tree search
+//! (UCT: Kocsis & Szepesvári 2006) whose playouts follow the shape of expert play, and whose
+//! tree ends in exact values wherever they can be afforded.
+//!
+//! The tree is the same for every board; what a position is, which moves are worth searching,
+//! how a playout ends and which positions have exact values belong to a [`Domain`]:
+//!
+//! * [`compact`]: boards of at most [`MAX_LINES`](crate::lines::MAX_LINES) lines, where the
+//!   exact solver values the tree's small leaves and the ends of the playouts, and positions
+//!   symmetric to each other share one node;
+//! * [`large`]: larger boards (8×8 and up), without the solver: the tree's leaves and the
+//!   playouts' ends are valued exactly where they are simple loony endgames
+//!   ([`crate::endgame`]), and played out by the chain rules otherwise.
+//!
+//! Values are *future margins*: the boxes still unclaimed that the player to move ends up with,
+//! minus the opponent's; they depend only on the lines drawn, so positions reached by different
+//! move orders share one node (UCT over a graph: Childs, Brodeur & Kocsis 2008).
+//!
+//! The search reads the clock only through the caller's deadline and draws only from the
+//! caller's random generator, so a seed and a deadline reproduce its choices up to timing.
+
+pub mod compact;
+pub mod large;
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::time::Instant;
+
+use pencilbox_grid::Edge;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+pub use compact::Search;
+
+/// The UCT exploration constant, for rewards in `[0, 1]`.
+const EXPLORATION: f64 = 0.5;
+
+/// What the tree needs of a form of position.
+pub trait Domain {
+    /// A position as a node holds it.
+    type Pos: Clone;
+    /// What identifies a node: positions with the same key share one.
+    type Key: Eq + Hash;
+    /// The boxes not yet claimed in `p` (margins are scaled by the root's into rewards).
+    fn unclaimed(&self, p: &Self::Pos) -> u32;
+    /// The key of `p` and the position its node holds (a symmetric image of `p` where the
+    /// domain shares nodes between symmetric positions).
+    fn node(&self, p: Self::Pos) -> (Self::Key, Self::Pos);
+    /// The exact future margin of `p` for its mover, when the domain affords it (never asked of
+    /// the root, which is to be searched).
+    fn exact(&mut self, p: &Self::Pos) -> Option<i32>;
+    /// The moves the tree considers in `p`, which has an undrawn line and no exact value; at
+    /// the root (`is_root`) every move must be the caller's line.
+    fn options(&self, p: &Self::Pos, is_root: bool) -> Vec<Edge>;
+    /// The position after drawing `e` in `p`, and the boxes `e` completes (then the mover
+    /// moves again).
+    fn play(&self, p: &Self::Pos, e: Edge) -> (Self::Pos, i32);
+    /// Plays the game out from `p` and returns the future margin of its player to move.
+    fn playout(&mut self, p: &Self::Pos, rng: &mut impl Rng) -> i32;
+    /// Whether every undrawn line of `p` is drawn.
+    fn is_over(&self, p: &Self::Pos) -> bool;
+}
+
+/// A position of the search graph.
+#[derive(Debug)]
+struct Node<P> {
+    pos: P,
+    visits: u32,
+    /// Sum of the future margins of the playouts through this node.
+    sum: f64,
+    /// Moves not yet expanded.
+    untried: Vec<Edge>,
+    /// Expanded moves: the line, the boxes it completes (then the mover moves again) and the
+    /// node it leads to.
+    children: Vec<(Edge, i32, u32)>,
+    /// The exact future margin, when known.
+    exact: Option<i32>,
+}
+
+impl<P> Node<P> {
+    fn mean(&self) -> f64 {
+        match self.exact {
+            Some(m) => f64::from(m),
+            None => self.sum / f64::from(self.visits.max(1)),
+        }
+    }
+}
+
+/// The search's view of one move at the root.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveEstimate {
+    pub line: Edge,
+    /// The mover's expected net score of the boxes still unclaimed after drawing `line`.
+    pub value: f64,
+    /// Whether `value` is exact.
+    pub exact: bool,
+    /// Playouts through the move.
+    pub visits: u32,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// The chosen line.
+    pub line: Edge,
+    /// The mover's expected net score of the boxes still unclaimed, playing `line`.
+    pub value: f64,
+    /// Playouts run.
+    pub playouts: u32,
+    /// Every root move the search looked at, best first.
+    pub moves: Vec<MoveEstimate>,
+}
+
+/// One search from a position over a [`Domain`]; the graph is not kept between moves.
+pub struct Tree<'r, D: Domain, R: Rng> {
+    domain: D,
+    rng: &'r mut R,
+    nodes: Vec<Node<D::Pos>>,
+    index: HashMap<D::Key, u32>,
+    /// Unclaimed boxes at the root: margins are scaled by this into rewards in `[0, 1]`.
+    boxes: f64,
+    deadline: Instant,
+}
+
+impl<D: Domain, R: Rng> std::fmt::Debug for Tree<'_, D, R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tree").field("nodes", &self.nodes.len()).finish()
+    }
+}
+
+impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
+    /// A search over `domain` drawing from `rng`, until `deadline`.
+    pub fn with_domain(domain: D, rng: &'r mut R, deadline: Instant) -> Self {
+        Tree { domain, rng, nodes: Vec::new(), index: HashMap::new(), boxes: 1.0, deadline }
+    }
+
+    /// The best line for the player to move in `root` (which must have an undrawn line), found
+    /// by searching until the deadline (at least one playout: the first moves tried, in random order,
+    /// are all the search knows when the deadline comes early).
+    pub fn run(&mut self, root: D::Pos) -> Estimate {
+        self.boxes = f64::from(self.domain.unclaimed(&root).max(1));
+        self.nodes.clear();
+        self.index.clear();
+        // The root keeps its own orientation, so that its moves are the caller's lines.
+        let untried = self.domain.options(&root, true);
+        self.nodes.push(Node { pos: root, visits: 0, sum: 0.0, untried, children: Vec::new(), exact: None });
+        let root = 0;
+        let mut playouts = 0u32;
+        loop {
+            let mut path = Vec::new();
+            self.iterate(root, &mut path);
+            playouts += 1;
+            let node = &self.nodes[root as usize];
+            if node.untried.is_empty() && self.solved_children(root) {
+                break;
+            }
+            // A playout can take milliseconds (its exact end), so the clock is read after each.
+            if Instant::now() >= self.deadline {
+                break;
+            }
+        }
+        let mut moves: Vec<MoveEstimate> = self.nodes[root as usize]
+            .children
+            .iter()
+            .map(|&(line, k, c)| {
+                let child = &self.nodes[c as usize];
+                MoveEstimate {
+                    line,
+                    value: after(k, child.mean()),
+                    exact: child.exact.is_some(),
+                    visits: child.visits,
+                }
+            })
+            .collect();
+        sort_moves(&mut moves);
+        let best = moves.first().copied().expect("a position with an undrawn line has a move");
+        Estimate { line: best.line, value: best.value, playouts, moves }
+    }
+
+    /// Whether every move at the root has an exact value (then searching on changes nothing).
+    fn solved_children(&self, root: u32) -> bool {
+        self.nodes[root as usize].children.iter().all(|&(_, _, c)| self.nodes[c as usize].exact.is_some())
+    }
+
+    /// The node of `pos` (a new one unless one with the same key exists).
+    fn node_of(&mut self, pos: D::Pos) -> u32 {
+        let (key, pos) = self.domain.node(pos);
+        if let Some(&n) = self.index.get(&key) {
+            return n;
+        }
+        let exact = if self.domain.is_over(&pos) { Some(0) } else { self.domain.exact(&pos) };
+        let untried = if exact.is_some() { Vec::new() } else { self.domain.options(&pos, false) };
+        self.nodes.push(Node { pos, visits: 0, sum: 0.0, untried, children: Vec::new(), exact });
+        let n = (self.nodes.len() - 1) as u32;
+        self.index.insert(key, n);
+        n
+    }
+
+    /// One iteration from `at`: select down the graph, expand one move, play out, and back up
+    /// the future margin of `at`'s mover, which is returned. `path` guards against cycles
+    /// (none exist: every move draws a line).
+    fn iterate(&mut self, at: u32, path: &mut Vec<u32>) -> f64 {
+        path.push(at);
+        let node = &self.nodes[at as usize];
+        let value = if let Some(m) = node.exact {
+            f64::from(m)
+        } else if !node.untried.is_empty() {
+            let i = self.rng.random_range(0..node.untried.len());
+            let e = self.nodes[at as usize].untried.swap_remove(i);
+            let (pos, k) = self.domain.play(&self.nodes[at as usize].pos, e);
+            let child = self.node_of(pos);
+            self.nodes[at as usize].children.push((e, k, child));
+            let c = &self.nodes[child as usize];
+            let v = match c.exact {
+                Some(m) => f64::from(m),
+                None => {
+                    let pos = c.pos.clone();
+                    f64::from(self.domain.playout(&pos, self.rng))
+                }
+            };
+            let c = &mut self.nodes[child as usize];
+            c.visits += 1;
+            c.sum += v;
+            after(k, v)
+        } else {
+            let (k, child) = self.select(at);
+            let v = self.iterate(child, path);
+            after(k, v)
+        };
+        let node = &mut self.nodes[at as usize];
+        node.visits += 1;
+        node.sum += value;
+        value
+    }
+
+    /// The UCT choice among the expanded moves of `at`.
+    fn select(&self, at: u32) -> (i32, u32) {
+        let node = &self.nodes[at as usize];
+        let log_n = f64::from(node.visits.max(1)).ln();
+        let score = |&(_, k, c): &(Edge, i32, u32)| {
+            let child = &self.nodes[c as usize];
+            let reward = 0.5 + after(k, child.mean()) / (2.0 * self.boxes);
+            reward + EXPLORATION * (log_n / f64::from(child.visits.max(1))).sqrt()
+        };
+        let &(_, k, c) = node
+            .children
+            .iter()
+            .max_by(|a, b| score(a).total_cmp(&score(b)))
+            .expect("a node without an exact value has a move");
+        (k, c)
+    }
+}
+
+/// The mover's value of a move completing `k` boxes into a position worth `child` to its
+/// mover (the same player when `k > 0`).
+fn after(k: i32, child: f64) -> f64 {
+    if k > 0 { f64::from(k) + child } else { -child }
+}
+
+/// Searches `root` until `deadline` on two threads: two independent searches over `first` and
+/// `second` (each with its own solver, where the domain has one), the second drawing from a
+/// generator seeded from `rng`, whose root statistics are merged (root parallelism: Chaslot,
+/// Winands & van den Herik, "Parallel Monte-Carlo Tree Search", 2008). Each root move's
+/// estimate is the mean over the playouts of both searches, or its exact value where either
+/// search has one. A seed still reproduces the choices up to timing.
+pub fn search_two<D>(first: D, second: D, rng: &mut impl Rng, deadline: Instant, root: D::Pos) -> Estimate
+where
+    D: Domain + Send,
+    D::Pos: Send,
+{
+    let mut second_rng = ChaCha8Rng::seed_from_u64(rng.random());
+    let second_root = root.clone();
+    let (a, b) = std::thread::scope(|scope| {
+        let helper =
+            scope.spawn(move || Tree::with_domain(second, &mut second_rng, deadline).run(second_root));
+        let a = Tree::with_domain(first, rng, deadline).run(root);
+        (a, helper.join().expect("the second search thread panicked"))
+    });
+    merge(a, b)
+}
+
+/// The root statistics of two searches of the same position, as one estimate.
+fn merge(a: Estimate, b: Estimate) -> Estimate {
+    let mut moves = a.moves;
+    for m in b.moves {
+        match moves.iter_mut().find(|x| x.line == m.line) {
+            Some(x) if x.exact => x.visits += m.visits,
+            Some(x) if m.exact => *x = MoveEstimate { visits: x.visits + m.visits, ..m },
+            Some(x) => {
+                let visits = x.visits + m.visits;
+                let sum = x.value * f64::from(x.visits) + m.value * f64::from(m.visits);
+                x.value = sum / f64::from(visits.max(1));
+                x.visits = visits;
+            }
+            None => moves.push(m),
+        }
+    }
+    sort_moves(&mut moves);
+    let best = moves[0];
+    Estimate { line: best.line, value: best.value, playouts: a.playouts + b.playouts, moves }
+}
+
+/// Best first: by value, then by playouts.
+fn sort_moves(moves: &mut [MoveEstimate]) {
+    moves.sort_by(|a, b| b.value.total_cmp(&a.value).then(b.visits.cmp(&a.visits)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn estimate(line: usize, value: f64, exact: bool, visits: u32) -> MoveEstimate {
+        MoveEstimate { line: Edge(line), value, exact, visits }
+    }
+
+    #[test]
+    fn merging_weights_means_by_playouts_and_keeps_exact_values() {
+        let a = Estimate {
+            line: Edge(1),
+            value: 1.0,
+            playouts: 40,
+            moves: vec![estimate(1, 1.0, false, 30), estimate(2, 0.0, false, 10)],
+        };
+        let b = Estimate {
+            line: Edge(2),
+            value: -1.0,
+            playouts: 60,
+            moves: vec![
+                estimate(2, -1.0, true, 20),
+                estimate(1, -2.0, false, 30),
+                estimate(3, 5.0, false, 10),
+            ],
+        };
+        let m = merge(a, b);
+        assert_eq!(m.playouts, 100);
+        assert_eq!(
+            m.moves,
+            vec![estimate(3, 5.0, false, 10), estimate(1, -0.5, false, 60), estimate(2, -1.0, true, 30)]
+        );
+        assert_eq!((m.line, m.value), (Edge(3), 5.0));
+    }
+}
