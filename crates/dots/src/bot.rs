@@ -228,8 +228,13 @@ fn large_board(
             let reason = Reason::Search { value: estimate.value, playouts: estimate.playouts };
             return Choice { line: estimate.line, reason };
         }
-        let line =
-            loony::best_opening(position).unwrap_or_else(|| rules::smallest_handout(position, undrawn));
+        // Beyond the search: a random safe line, else the endgame played exactly where it is
+        // simple enough to value, else the smallest hand-out.
+        let line = safe
+            .choose(rng)
+            .copied()
+            .or_else(|| loony::best_opening(position))
+            .unwrap_or_else(|| rules::smallest_handout(position, undrawn));
         Choice { line, reason: Reason::LargeBoard }
     })
 }

@@ -87,6 +87,23 @@ fn large_boards_are_played_the_same_way_for_a_seed_without_time() {
     assert_eq!(ask(&mut basic).reason, Reason::LargeBoard);
 }
 
+/// Beyond the search (boards above 32x32), the strong level keeps the chain rules: while safe
+/// lines remain it draws one of them, never a line that hands out a box.
+#[test]
+fn beyond_the_search_strong_draws_safe_lines() {
+    let dims = Dims::new(33, 33).unwrap();
+    let mut bot = Bot::new(Level::Strong, dims, TableSize::Mib(1)).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let mut pos = Position::empty_of(dims).unwrap();
+    for _ in 0..200 {
+        let choice = bot.choose(&pos, &mut rng, Instant::now()).unwrap();
+        assert_eq!(choice.reason, Reason::LargeBoard);
+        let gives = dims.edge_cells(choice.line).into_iter().flatten().any(|c| pos.undrawn_sides(c) == 2);
+        assert!(!gives, "line {:?} hands out a box", choice.line);
+        pos.play(choice.line).unwrap();
+    }
+}
+
 #[test]
 fn boards_above_64_a_side_and_other_boards_are_refused() {
     let too_large = Bot::new(Level::Greedy, Dims::new(65, 3).unwrap(), TableSize::Mib(1)).unwrap_err();
