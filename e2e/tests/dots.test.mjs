@@ -195,7 +195,7 @@ test('screenshot: a 3x3 game in progress with the analysis open', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-test('a 10x10 game starts, fits the window, and the engine answers by its search; the analysis names the solver\'s limit', async () => {
+test('a 10x10 game starts, fits the window, and the engine answers by its search; the analysis estimates and names the solver\'s limit', async () => {
   const page = await s.open('/dots?rows=10&cols=10&level=strong&first=engine&analyse=1', { width: 1280, height: 800 });
   // Every size from 1 to 10 is offered, rows and columns apart.
   assert.deepEqual(await page.locator('#rows option').evaluateAll((os) => os.map((o) => o.value)), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
@@ -208,10 +208,12 @@ test('a 10x10 game starts, fits the window, and the engine answers by its search
   const box = await page.locator('#board').boundingBox();
   assert.ok(box.y + box.height <= 800 && box.x + box.width <= 1280, JSON.stringify(box));
   assert.ok(box.height >= 400, `the board is drawn ${box.height} px high`);
-  // The analysis says why there is no exact value, and still reads the chains (none yet).
+  // The analysis gives the search's estimate, says why it is not exact, and still reads the
+  // chains (none yet).
   const value = page.locator('#value[data-state="beyond-solver"]');
   await value.waitFor();
-  assert.match(await value.innerText(), /No exact value: a 10x10 board has 220 lines, and the exact solver handles boards of at most 128 \(up to 7x7\)\./);
+  assert.match(await value.innerText(), /Estimate about [+-]?[\d.]+ for you \(to move\), not exact: a 10x10 board has 220 lines, and the exact solver handles boards of at most 128 \(up to 7x7\), so the strong engine's search ran [\d,]+ playouts on the board itself/);
+  assert.ok(await page.locator('#move-values tr[data-edge]').count() >= 1);
   assert.match(await page.locator('#endgame').innerText(), /Not yet a chains-and-loops endgame/);
   // Your line, and the engine answers again.
   await page.locator('#board g.edge.playable').first().click();

@@ -72,8 +72,32 @@ fn solve_bad_input_exits_2() {
     }
     // A board too large for the solver: the engine's one message.
     let o = run(&["dots", "solve", "--board", "9x9"], "");
-    let message = "a 9x9 board has 180 lines; the exact solver handles at most 128";
+    let message = "a 9x9 board has 180 lines; the exact solver handles at most 128; give --time-limit";
     assert!(String::from_utf8_lossy(&o.stderr).contains(message), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// Beyond the solver, with a time limit: the search's estimate, marked as one, with its best
+/// move and the moves it looked at (`--json`); beyond the search too, exit 2.
+#[test]
+fn solve_beyond_the_solver_estimates_with_a_time_limit() {
+    let o = run(&["dots", "solve", "--board", "9x9", "--time-limit", "0.2"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.starts_with('~'), "{out}");
+    assert!(
+        out.contains(
+            "(an estimate: a 9x9 board has 180 lines, beyond the exact solver's 128; the search ran "
+        ),
+        "{out}"
+    );
+    assert!(out.lines().nth(1).is_some_and(|l| l.starts_with("best ")), "{out}");
+    let o = run(&["dots", "solve", "--board", "9x9", "--time-limit", "0.2", "--moves", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!((v["exact"].as_bool(), v["bounds"].clone()), (Some(false), serde_json::json!([-81, 81])));
+    assert!(v["moves"].as_array().is_some_and(|m| m.iter().any(|m| m["line"] == v["best_line"])), "{v}");
+    let o = run(&["dots", "solve", "--board", "40x40", "--time-limit", "0.2"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("beyond the search too"));
 }
 
 #[test]

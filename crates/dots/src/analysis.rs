@@ -1,14 +1,17 @@
 //! Analysis of a position within a time limit: the exact value and best move when the solver
 //! finishes, and otherwise the strong level's search estimate with the exact bounds reached.
-//! The one rule for `pencilbox dots solve --time-limit` and the web analysis panel.
+//! The one rule for `pencilbox dots solve --time-limit` and the web analysis panel. On boards
+//! beyond the solver (more than [`MAX_LINES`](crate::lines::MAX_LINES) lines), the search on
+//! the board itself gives the estimate ([`analyse_beyond_solver`]).
 
 use std::time::Instant;
 
 use pencilbox_grid::{Edge, OutOfTime};
 use rand::Rng;
 
+use crate::board::Position;
 use crate::lines::{Geometry, LineSet};
-use crate::mcts::{MoveEstimate, Search};
+use crate::mcts::{self, MoveEstimate, Search, Tree, large::LargeDomain};
 use crate::solver::{Score, Solver, Stats};
 
 /// The share of the time limit the exact solve gets before the search estimates instead.
@@ -80,6 +83,41 @@ pub fn analyse(
     Ok(Report { analysis, exact: stats })
 }
 
+/// Analyses `position`, on a board beyond the solver, with the strong level's search on the
+/// board itself ([`crate::mcts::large`]) until `deadline`, on `threads` threads (1 or 2),
+/// drawing from `rng`: its estimate, best move, playouts and (when asked for) every root move
+/// it looked at, exact where it is a simple loony endgame; no exact solve ran, so the bounds
+/// are the whole range. Over, the value 0. `None` when the board is beyond the search too
+/// ([`mcts::large::MAX_LINES`]).
+pub fn analyse_beyond_solver(
+    position: &Position,
+    moves: bool,
+    deadline: Instant,
+    threads: usize,
+    rng: &mut impl Rng,
+) -> Option<Report> {
+    if position.is_over() {
+        let analysis = Analysis::Exact { value: 0, best: None, moves: moves.then(Vec::new) };
+        return Some(Report { analysis, exact: Stats::default() });
+    }
+    if position.dims().num_edges() > mcts::large::MAX_LINES {
+        return None;
+    }
+    let e = if threads > 1 {
+        mcts::search_two(LargeDomain, LargeDomain, rng, deadline, position.clone())
+    } else {
+        Tree::with_domain(LargeDomain, rng, deadline).run(position.clone())
+    };
+    let left = position.unclaimed_boxes() as Score;
+    let analysis = Analysis::Estimate {
+        value: e.value,
+        best: e.line,
+        playouts: e.playouts,
+        moves: moves.then_some(e.moves),
+    };
+    Some(Report { analysis, exact: Stats { lower: -left, upper: left, ..Stats::default() } })
+}
+
 /// The search's root moves and, after each, the lines it skipped as symmetric to it (a move
 /// leading to the same position up to the board's symmetries), with the same estimate: a
 /// player sees a value on every line the search weighed.
@@ -144,5 +182,40 @@ mod tests {
         assert!(report.exact.lower < report.exact.upper, "the exact bounds did not meet");
         let out = analyse(&mut solver(3, 3), LineSet::EMPTY, false, past, false, &mut rng);
         assert_eq!(out, Err(OutOfTime));
+    }
+
+    /// Beyond the solver, on 10x10: every row of boxes a chain of ten (all horizontal lines
+    /// drawn), a simple loony endgame whose every opening is worth the same, the endgame
+    /// module's value. With the clock already out, each thread runs one playout through one
+    /// opening, and those playouts (captures declining by value, then the exact rest) must find
+    /// that value, whichever line the seed opens.
+    #[test]
+    fn beyond_the_solver_the_search_estimates_with_exact_playout_ends() {
+        let dims = Dims::new(10, 10).unwrap();
+        let horizontal = (0..dims.num_h_edges()).map(Edge);
+        let pos = Position::from_lines(dims, horizontal).unwrap();
+        let value = crate::endgame::position_value(&pos).unwrap() as f64;
+        let mut lines = Vec::new();
+        for seed in 0..24 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let threads = 1 + seed as usize % 2;
+            let report = analyse_beyond_solver(&pos, true, Instant::now(), threads, &mut rng).unwrap();
+            let Analysis::Estimate { value: v, best, playouts, moves } = report.analysis else {
+                panic!("no estimate")
+            };
+            assert_eq!((report.exact.lower, report.exact.upper), (-100, 100));
+            assert_eq!(playouts, threads as u32);
+            assert!(pos.is_legal(best));
+            assert_eq!(v, value, "opening {best:?}");
+            assert!(moves.unwrap().iter().all(|m| m.value == value));
+            lines.push(best);
+        }
+        lines.sort_unstable();
+        lines.dedup();
+        assert!(lines.len() >= 10, "the seeds opened only {lines:?}");
+        // Beyond the search (33x33): none.
+        let big = Position::empty_of(Dims::new(33, 33).unwrap()).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+        assert_eq!(analyse_beyond_solver(&big, false, Instant::now(), 1, &mut rng), None);
     }
 }

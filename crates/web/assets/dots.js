@@ -138,7 +138,7 @@ const ui = {
   first: pick('First move', 'first', [['you', 'you'], ['engine', 'engine']], params.get('first') === 'engine' ? 'engine' : 'you'),
   think: pick('Thinking time', 'think', THINK_TIMES.map((ms) => [ms, `${ms / 1000} s`]),
     THINK_TIMES.includes(Number(params.get('think'))) ? Number(params.get('think')) : 1000,
-    `the strong level thinks this long on every move it cannot solve exactly at once; the basic level spends it only on exact searches, once at most ${EXACT_LINES} lines are undrawn or no safe line is left; on boards of more than ${MAX_LINES} lines both answer at once by chain rules`),
+    `the strong level thinks this long on every move it cannot solve exactly at once; the basic level spends it only on exact searches, once at most ${EXACT_LINES} lines are undrawn or no safe line is left; on boards of more than ${MAX_LINES} lines the strong level searches for this long while safe lines remain, and the basic level answers at once by chain rules`),
 };
 const select = (label) => label.querySelector('select');
 const newGameButton = h('button', { id: 'new-game', type: 'button' }, 'New game');
@@ -475,12 +475,9 @@ async function analyse() {
     : api('/api/dots/endgame', spec, { signal: analysisController.signal }).then(
       (ans) => { if (!stale()) showEndgame(endgameBox, ans, mover); },
       (err) => { if (!stale() && err.name !== 'AbortError') endgameBox.replaceChildren(h('p', { class: 'status error' }, `Endgame check failed: ${err.message}`)); });
-  if (beyondSolver(game.rows, game.cols)) {
-    valueLine.dataset.state = 'beyond-solver';
-    say(valueLine, `No exact value: ${solverLimit(game.rows, game.cols)}.`);
-    await endgame;
-    return;
-  }
+  // Beyond the solver the server answers the search's estimate alone.
+  const beyond = beyondSolver(game.rows, game.cols);
+  if (beyond) say(valueLine, `Searching… (up to ${timeMs / 1000} s; no exact value: ${solverLimit(game.rows, game.cols)})`);
   try {
     const ans = await api('/api/dots/solve', { ...spec, moves: true, time_ms: timeMs, estimate: true }, { signal: analysisController.signal });
     if (stale()) return;
@@ -493,6 +490,11 @@ async function analyse() {
         h('strong', {}, `Value ${fmt(ans.value)}`),
         ` for ${who} (to move): the net score over the unclaimed boxes. `,
         meaning(mover, ans.value));
+    } else if (beyond) {
+      valueLine.dataset.state = 'beyond-solver';
+      valueLine.replaceChildren(
+        h('strong', {}, `Estimate about ${fmt(ans.value)}`),
+        ` for ${who} (to move), not exact: ${solverLimit(game.rows, game.cols)}, so the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts on the board itself in ${timeMs / 1000} s.`);
     } else {
       valueLine.replaceChildren(
         h('strong', {}, `Estimate about ${fmt(ans.value)}`),

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
-use pencilbox_dots::analysis::{Analysis, Report, analyse};
+use pencilbox_dots::analysis::{Analysis, Report, analyse, analyse_beyond_solver};
 use pencilbox_dots::board::{Line, Position};
 use pencilbox_dots::bot::{Bot, ChooseError, DEFAULT_THINK, Level, Reason};
 use pencilbox_dots::lines;
@@ -175,9 +175,17 @@ pub async fn solve(
     Body(req): Body<SolveRequest>,
 ) -> Result<Json<SolveResponse>, ApiError> {
     let pos = req.spec.read()?;
-    let (geo, drawn) = lines::compact(&pos).map_err(|e| ApiError::bad(e.to_string()))?;
-    let undrawn = geo.undrawn(drawn).count();
-    if undrawn > FREE_SOLVE_LINES && req.time_ms.is_none() {
+    // Beyond the solver only the search's estimate can answer, within a budget.
+    let compact = match lines::compact(&pos) {
+        Err(too_large) if !(req.estimate && req.time_ms.is_some()) => {
+            return Err(ApiError::bad(format!(
+                "{too_large}; give `time_ms` and `estimate` for the strong engine's estimate by its search (up to 32x32)"
+            )));
+        }
+        compact => compact.ok(),
+    };
+    let undrawn = pos.num_undrawn();
+    if compact.is_some() && undrawn > FREE_SOLVE_LINES as usize && req.time_ms.is_none() {
         return Err(ApiError::bad(format!(
             "{undrawn} undrawn lines: an exact solve may take minutes above {FREE_SOLVE_LINES}; give `time_ms` to try within a budget"
         )));
@@ -185,8 +193,8 @@ pub async fn solve(
     let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
     let (want_moves, want_estimate) = (req.moves, req.estimate);
     let out = run_engine(&config, budget, move |deadline| {
-        let dims = geo.dims();
-        let mut solver = Solver::new(geo.clone(), TableSize::Mib(TABLE_MIB));
+        let dims = pos.dims();
+        let mut solver = compact.map(|(geo, drawn)| (Solver::new(geo, TableSize::Mib(TABLE_MIB)), drawn));
         let keeps = |e: Edge| control::keeps_control(&pos, e);
         let mv = |e: Edge, value: f64, exact: bool, playouts: Option<u32>| MoveValue {
             line: e.index(),
@@ -197,7 +205,15 @@ pub async fn solve(
             keeps_control: keeps(e),
         };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-        let report = analyse(&mut solver, drawn, want_moves, Some(deadline), want_estimate, &mut rng);
+        let report = match solver.as_mut() {
+            Some((solver, drawn)) => analyse(solver, *drawn, want_moves, Some(deadline), want_estimate, &mut rng),
+            None => Ok(analyse_beyond_solver(&pos, want_moves, deadline, 1, &mut rng).ok_or_else(|| {
+                ApiError::bad(format!(
+                    "a {dims} board has {} lines: beyond the exact solver and its search (boards up to 32x32)",
+                    dims.num_edges()
+                ))
+            })?),
+        };
         match report {
             Ok(Report { analysis: Analysis::Exact { value, best, moves }, exact: st }) => Ok(SolveResponse {
                 rows: dims.rows(),
@@ -229,7 +245,7 @@ pub async fn solve(
                 })
             }
             Err(_) => {
-                let st = solver.stats();
+                let st = solver.map(|(solver, _)| solver.stats()).unwrap_or_default();
                 Err(ApiError {
                     message: format!(
                         "{}; the value is in [{}, {}] after {} nodes",

@@ -359,6 +359,41 @@ async fn dots_solve_move_endgame() {
     bad("/api/dots/solve", json!({ "rows": 8, "cols": 8, "time_ms": 100 }), too_large).await;
 }
 
+/// Beyond the solver, `solve` answers only the search's estimate: with `time_ms` and
+/// `estimate`, over the whole range of bounds and with the moves the search looked at; without,
+/// a 400 that says what to give.
+#[tokio::test]
+async fn dots_solve_beyond_the_solver_is_the_search_estimate() {
+    bad("/api/dots/solve", json!({ "rows": 10, "cols": 10 }), "give `time_ms` and `estimate`").await;
+    bad(
+        "/api/dots/solve",
+        json!({ "rows": 10, "cols": 10, "time_ms": 100 }),
+        "give `time_ms` and `estimate`",
+    )
+    .await;
+    let v = ok(
+        "/api/dots/solve",
+        json!({ "rows": 10, "cols": 10, "drawn": [0, 5], "moves": true, "time_ms": 200, "estimate": true }),
+    )
+    .await;
+    assert_eq!(v["exact"], false, "{v}");
+    assert_eq!(v["bounds"], json!([-100, 100]), "{v}");
+    assert_eq!(v["nodes"], 0, "{v}");
+    assert!(v["playouts"].as_u64().unwrap() >= 1, "{v}");
+    let best = v["best"]["line"].as_u64().unwrap();
+    assert!(best < 220 && best != 0 && best != 5, "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    assert!(moves.iter().any(|m| m["line"] == best), "{v}");
+    assert_eq!(v["control"]["safe_lines"], 218, "{v}");
+    // Beyond the search too (33x33): refused with both limits.
+    bad(
+        "/api/dots/solve",
+        json!({ "rows": 33, "cols": 33, "time_ms": 100, "estimate": true }),
+        "beyond the exact solver and its search",
+    )
+    .await;
+}
+
 #[tokio::test]
 async fn dots_moves_on_boards_beyond_the_solver() {
     // 10x10 (220 lines): every level answers a legal line; basic by chain rules, strong by its

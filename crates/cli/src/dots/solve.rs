@@ -1,13 +1,14 @@
 //! `dots solve`: the exact value, a best move and optionally every move's value; with a time
 //! limit that the exact solve cannot meet, the strong engine's estimate instead; with
-//! `--explain`, the fight for control by the long chain rule.
+//! `--explain`, the fight for control by the long chain rule. On a board beyond the solver (more
+//! than 128 lines), with a time limit, the strong engine's search on the board itself estimates.
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_dots::analysis::{Analysis, Report, analyse};
+use pencilbox_dots::analysis::{Analysis, Report, analyse, analyse_beyond_solver};
 use pencilbox_dots::board::{AsciiBoard, Line, Position};
 use pencilbox_dots::chains::Kind;
 use pencilbox_dots::control::{Control, control, keeps_control};
@@ -66,7 +67,9 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), value_name = "N")]
     pub threads: u8,
     /// Answer within this many seconds: the exact solve gets half, and when it does not finish,
-    /// the search's estimate (with the exact bounds reached) is printed instead.
+    /// the search's estimate (with the exact bounds reached) is printed instead. On a board of
+    /// more than 128 lines (beyond the solver; up to 32x32), the search's estimate over the
+    /// whole time.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Also say where the fight for control stands (long chain rule), and with --moves whether
@@ -136,13 +139,27 @@ fn progress_reporter() -> impl FnMut(&Stats) + Send {
     }
 }
 
+/// The analysis of a position on a board beyond the solver: the search's estimate when
+/// `deadline` is given ([`analyse_beyond_solver`]), else the solver's refusal.
+fn beyond_the_solver(
+    position: &Position,
+    args: &SolveArgs,
+    deadline: Option<Instant>,
+    rng: &mut rand_chacha::ChaCha8Rng,
+    too_large: lines::GeometryError,
+) -> anyhow::Result<Report> {
+    let Some(deadline) = deadline else {
+        anyhow::bail!(
+            "{too_large}; give --time-limit for the strong engine's estimate by its search (up to 32x32)"
+        )
+    };
+    analyse_beyond_solver(position, args.moves, deadline, usize::from(args.threads), rng)
+        .with_context(|| format!("{too_large}, and beyond the search too (boards up to 32x32)"))
+}
+
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let position = read_position(&args.input, args.board, args.format)?;
-    let (geo, drawn) = lines::compact(&position)?;
-    let dims = geo.dims();
-    let mut solver = Solver::new(geo.clone(), TableSize::Mib(args.tt_mib));
-    solver.set_progress(Some(Box::new(progress_reporter())));
-    solver.set_threads(usize::from(args.threads));
+    let dims = position.dims();
     let deadline = match args.time_limit {
         Some(secs) => {
             let limit =
@@ -152,9 +169,18 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-    let Report { analysis, exact: exact_stats } =
-        analyse(&mut solver, drawn, args.moves, deadline, true, &mut rng)
-            .context("the solve ran out of time")?;
+    // Beyond the solver: the search's estimate, with no exact bounds but the whole range.
+    let beyond_solver = lines::compact(&position).is_err();
+    let Report { analysis, exact: exact_stats } = match lines::compact(&position) {
+        Ok((geo, drawn)) => {
+            let mut solver = Solver::new(geo, TableSize::Mib(args.tt_mib));
+            solver.set_progress(Some(Box::new(progress_reporter())));
+            solver.set_threads(usize::from(args.threads));
+            analyse(&mut solver, drawn, args.moves, deadline, true, &mut rng)
+                .context("the solve ran out of time")?
+        }
+        Err(too_large) => beyond_the_solver(&position, &args, deadline, &mut rng, too_large)?,
+    };
     let control = args.explain.then(|| control(&position));
     let keeps = |e: Edge| args.explain.then(|| keeps_control(&position, e));
     let name = |e: Edge| Line::of(dims, e).to_string();
@@ -214,11 +240,20 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 *best
             }
             Analysis::Estimate { value, best, playouts, .. } => {
-                text += &format!(
-                    "~{:+.1} (an estimate: the exact solve ran out of time after {} nodes with the value in [{}, {}]; \
-                     the search then ran {playouts} playouts)\n",
-                    value, exact_stats.nodes, exact_stats.lower, exact_stats.upper
-                );
+                text += &if beyond_solver {
+                    format!(
+                        "~{value:+.1} (an estimate: a {dims} board has {} lines, beyond the exact solver's {}; \
+                         the search ran {playouts} playouts)\n",
+                        dims.num_edges(),
+                        lines::MAX_LINES
+                    )
+                } else {
+                    format!(
+                        "~{:+.1} (an estimate: the exact solve ran out of time after {} nodes with the value in [{}, {}]; \
+                         the search then ran {playouts} playouts)\n",
+                        value, exact_stats.nodes, exact_stats.lower, exact_stats.upper
+                    )
+                };
                 Some(*best)
             }
         };
