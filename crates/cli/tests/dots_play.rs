@@ -65,6 +65,7 @@ fn solve_bad_input_exits_2() {
         (vec!["dots", "solve", "--board", "2x2", "-"], "0101"),
         (vec!["dots", "solve", "--board", "9x9"], ""),
         (vec!["dots", "solve", "--board", "2x2", "--format", "olympiad", "-"], "1 1\n0\n0\n00\n"),
+        (vec!["dots", "solve", "--board", "2x2", "--time-limit", "1e19"], ""),
     ] {
         let o = run(&args, input);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

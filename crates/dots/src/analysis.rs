@@ -11,7 +11,7 @@ use rand::Rng;
 
 use crate::board::Position;
 use crate::lines::{Geometry, LineSet};
-use crate::mcts::{self, MoveEstimate, Search, Tree, large::LargeDomain};
+use crate::mcts::{self, MoveEstimate, Search};
 use crate::solver::{Score, Solver, Stats};
 
 /// The share of the time limit the exact solve gets before the search estimates instead.
@@ -87,7 +87,9 @@ pub fn analyse(
 /// board itself ([`crate::mcts::large`]) until `deadline`, on `threads` threads (1 or 2),
 /// drawing from `rng`: its estimate, best move, playouts and (when asked for) every root move
 /// it looked at, exact where it is a simple loony endgame; no exact solve ran, so the bounds
-/// are the whole range. Over, the value 0. `None` when the board is beyond the search too
+/// are the whole range. Over, the value 0; a simple loony endgame with nothing to take, its
+/// exact value, best opening and (when asked for) every move's exact value, from
+/// [`crate::endgame`]. `None` when the board is beyond the search too
 /// ([`mcts::large::MAX_LINES`]).
 pub fn analyse_beyond_solver(
     position: &Position,
@@ -100,14 +102,13 @@ pub fn analyse_beyond_solver(
         let analysis = Analysis::Exact { value: 0, best: None, moves: moves.then(Vec::new) };
         return Some(Report { analysis, exact: Stats::default() });
     }
+    if let Some(exact) = simple_endgame(position, moves, rng) {
+        return Some(Report { analysis: exact, exact: Stats::default() });
+    }
     if position.dims().num_edges() > mcts::large::MAX_LINES {
         return None;
     }
-    let e = if threads > 1 {
-        mcts::search_two(LargeDomain, LargeDomain, rng, deadline, position.clone())
-    } else {
-        Tree::with_domain(LargeDomain, rng, deadline).run(position.clone())
-    };
+    let e = mcts::large::search(position, threads, rng, deadline);
     let left = position.unclaimed_boxes() as Score;
     let analysis = Analysis::Estimate {
         value: e.value,
@@ -116,6 +117,26 @@ pub fn analyse_beyond_solver(
         moves: moves.then_some(e.moves),
     };
     Some(Report { analysis, exact: Stats { lower: -left, upper: left, ..Stats::default() } })
+}
+
+/// The exact analysis of a simple loony endgame with nothing to take, on a board of any size: its
+/// value, best opening and every move's value (the large-board playout after a move into such
+/// an endgame is exact: its captures decline by value and the rest is valued exactly).
+fn simple_endgame(position: &Position, moves: bool, rng: &mut impl Rng) -> Option<Analysis> {
+    use crate::mcts::{Domain, large::LargeDomain};
+    let value = LargeDomain.exact(position)?;
+    let best = crate::loony::best_opening(position);
+    let all = moves.then(|| {
+        position
+            .legal_moves()
+            .map(|e| {
+                let (after, k) = LargeDomain.play(position, e);
+                let v = LargeDomain.playout(&after, rng);
+                (e, if k > 0 { k + v } else { -v })
+            })
+            .collect()
+    });
+    Some(Analysis::Exact { value, best, moves: all })
 }
 
 /// The search's root moves and, after each, the lines it skipped as symmetric to it (a move
@@ -186,33 +207,42 @@ mod tests {
 
     /// Beyond the solver, on 10x10: every row of boxes a chain of ten (all horizontal lines
     /// drawn), a simple loony endgame whose every opening is worth the same, the endgame
-    /// module's value. With the clock already out, each thread runs one playout through one
-    /// opening, and those playouts (captures declining by value, then the exact rest) must find
-    /// that value, whichever line the seed opens.
+    /// module's value. The analysis answers it exactly, every move with that value. The search
+    /// from it, with the clock already out, runs one playout per thread through one opening,
+    /// and those playouts (captures declining by value, then the exact rest) must find that
+    /// value too, whichever line the seed opens.
     #[test]
-    fn beyond_the_solver_the_search_estimates_with_exact_playout_ends() {
+    fn beyond_the_solver_endgames_are_exact_and_playouts_through_them_too() {
         let dims = Dims::new(10, 10).unwrap();
-        let horizontal = (0..dims.num_h_edges()).map(Edge);
-        let pos = Position::from_lines(dims, horizontal).unwrap();
-        let value = crate::endgame::position_value(&pos).unwrap() as f64;
+        let pos = Position::from_lines(dims, (0..dims.num_h_edges()).map(Edge)).unwrap();
+        let value = crate::endgame::position_value(&pos).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+        let report = analyse_beyond_solver(&pos, true, Instant::now(), 1, &mut rng).unwrap();
+        let Analysis::Exact { value: v, best, moves } = report.analysis else { panic!("not exact") };
+        assert_eq!((i64::from(v), best.is_some()), (value, true));
+        let moves = moves.unwrap();
+        assert_eq!(moves.len(), pos.num_undrawn());
+        assert!(moves.iter().all(|&(_, m)| i64::from(m) == value), "{moves:?}");
+        let value = value as f64;
         let mut lines = Vec::new();
         for seed in 0..24 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let threads = 1 + seed as usize % 2;
-            let report = analyse_beyond_solver(&pos, true, Instant::now(), threads, &mut rng).unwrap();
-            let Analysis::Estimate { value: v, best, playouts, moves } = report.analysis else {
-                panic!("no estimate")
-            };
-            assert_eq!((report.exact.lower, report.exact.upper), (-100, 100));
-            assert_eq!(playouts, threads as u32);
-            assert!(pos.is_legal(best));
-            assert_eq!(v, value, "opening {best:?}");
-            assert!(moves.unwrap().iter().all(|m| m.value == value));
-            lines.push(best);
+            let e = mcts::large::search(&pos, threads, &mut rng, Instant::now());
+            assert_eq!(e.playouts, threads as u32);
+            assert!(pos.is_legal(e.line));
+            assert_eq!(e.value, value, "opening {:?}", e.line);
+            assert!(e.moves.iter().all(|m| m.value == value));
+            lines.push(e.line);
         }
         lines.sort_unstable();
         lines.dedup();
         assert!(lines.len() >= 10, "the seeds opened only {lines:?}");
+        // The search's estimate, over the whole range of bounds.
+        let empty = Position::empty_of(dims).unwrap();
+        let report = analyse_beyond_solver(&empty, true, Instant::now(), 2, &mut rng).unwrap();
+        assert!(matches!(report.analysis, Analysis::Estimate { playouts: 2, .. }));
+        assert_eq!((report.exact.lower, report.exact.upper), (-100, 100));
         // Beyond the search (33x33): none.
         let big = Position::empty_of(Dims::new(33, 33).unwrap()).unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);

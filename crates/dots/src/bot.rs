@@ -24,7 +24,8 @@
 //! lines ([`crate::lines::MAX_LINES`]): every board up to 7×7, and 7×8. On a larger board (8×8
 //! has 144 lines) there is no solver: `basic` follows the chain rules alone (and says so:
 //! [`Reason::LargeBoard`]); `strong` searches while safe lines remain, without the solver
-//! ([`crate::mcts::large`], on boards up to 32×32: [`crate::mcts::large::MAX_LINES`]), and
+//! ([`crate::mcts::large`], on boards of up to 2,112 lines, 32×32:
+//! [`crate::mcts::large::MAX_LINES`]), and
 //! otherwise plays by the same rules except that it plays the endgame exactly wherever it is a
 //! simple loony endgame (every box with 0 or 2 undrawn sides around the chain being taken or
 //! opened: [`crate::loony`]). `random` and `greedy` play as on any board.
@@ -38,7 +39,7 @@ use rand::seq::IndexedRandom;
 use crate::board::{self, BoardError, Position};
 use crate::lines::{Geometry, LineSet};
 use crate::loony;
-use crate::mcts::{self, compact::CompactDomain, large::LargeDomain};
+use crate::mcts::{self, compact::CompactDomain};
 use crate::rules::{self, Compact};
 use crate::solver::{Solver, TableSize};
 
@@ -152,8 +153,10 @@ impl Bot {
         Ok(Bot { level, dims, compact, threads: 1 })
     }
 
-    /// Let the solver of the basic and strong levels search with this many threads (1 or 2,
-    /// default 1; see [`Solver::set_threads`]).
+    /// Let the basic and strong levels think with this many threads (1 or 2, default 1): the
+    /// solver's exact solves ([`Solver::set_threads`]) and the strong level's search (two
+    /// searches side by side, the second with a solver of its own whose table takes at most
+    /// half the engine's [`TableSize`]).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, 2);
         if let Some(engine) = self.compact.as_mut() {
@@ -220,11 +223,7 @@ fn large_board(
             return Choice { line, reason: Reason::LargeBoard };
         }
         if !safe.is_empty() && position.dims().num_edges() <= mcts::large::MAX_LINES {
-            let estimate = if threads > 1 {
-                mcts::search_two(LargeDomain, LargeDomain, rng, deadline, position.clone())
-            } else {
-                mcts::Tree::with_domain(LargeDomain, rng, deadline).run(position.clone())
-            };
+            let estimate = mcts::large::search(position, threads, rng, deadline);
             let reason = Reason::Search { value: estimate.value, playouts: estimate.playouts };
             return Choice { line: estimate.line, reason };
         }
@@ -265,7 +264,7 @@ struct Engine {
     geo: Geometry,
     solver: Option<Solver<'static>>,
     /// The strong level's second search thread's own solver, for the small solves inside its
-    /// search (made on first use).
+    /// search (made on first use, with half the engine's table size).
     helper: Option<Solver<'static>>,
     table: TableSize,
     exact_lines: u32,
@@ -310,7 +309,11 @@ impl Engine {
             }
         }
         let estimate = if self.threads > 1 {
-            let helper = self.helper.get_or_insert_with(|| Solver::new(self.geo.clone(), self.table));
+            let half = match self.table {
+                TableSize::Mib(m) => TableSize::Mib(m.div_ceil(2)),
+                TableSize::Entries(n) => TableSize::Entries(n.div_ceil(2)),
+            };
+            let helper = self.helper.get_or_insert_with(|| Solver::new(self.geo.clone(), half));
             let first = CompactDomain::new(&self.geo, self.solver.as_mut(), deadline);
             mcts::search_two(
                 first,

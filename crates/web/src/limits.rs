@@ -45,8 +45,9 @@ struct DotsLimits {
     max_side: usize,
     /// The largest side of a board the page offers to play on (larger ones do not fit a window).
     page_max_side: usize,
-    /// The most lines a board may have for `/api/dots/solve` (the exact solver; on larger
-    /// boards the strong engine searches without it, and the basic one plays by chain rules).
+    /// The most lines the exact solver takes: `/api/dots/solve` answers exactly up to this
+    /// many; on larger boards (up to 2,112 lines) only the strong engine's estimate, by its
+    /// search, with `time_ms` and `estimate`.
     max_lines: usize,
     /// The basic level searches exactly only with at most this many undrawn lines (or when no
     /// safe line is left); before that it answers at once by chain rules.

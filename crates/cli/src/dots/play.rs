@@ -25,7 +25,7 @@ below dot (R, C)) or a line number (OpenSpiel's action order). Rows and columns 
 You are A when you move first, B otherwise. End of input (Ctrl-D) stops the game.")]
 pub struct PlayArgs {
     /// Board size in boxes, up to 64x64 (above 128 lines, 8x8 on, there is no exact solver:
-    /// strong searches without it up to 32x32, basic plays by chain rules).
+    /// strong searches without it up to 2,112 lines, 32x32, basic plays by chain rules).
     #[arg(long, default_value = "3x3", value_name = "RxC")]
     pub board: Dims,
     /// Engine level.
@@ -74,7 +74,7 @@ pub struct MatchArgs {
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Greedy)]
     pub b: Level,
     /// Board size in boxes, up to 64x64 (above 128 lines there is no exact solver: strong
-    /// searches without it up to 32x32, basic plays by chain rules).
+    /// searches without it up to 2,112 lines, 32x32, basic plays by chain rules).
     #[arg(long, default_value = "5x5", value_name = "RxC")]
     pub board: Dims,
     /// Number of games.
@@ -122,7 +122,8 @@ starting with # are ignored.",
 /// How the basic and strong engines may use the machine.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct EngineArgs {
-    /// The most each strong engine's transposition table may take, in MiB.
+    /// The most each strong engine's transposition table may take, in MiB (with two threads
+    /// the strong engine's second search keeps a table of up to half this size besides).
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub tt_mib: usize,
     /// Threads of each strong engine's exact solves and search, 1 or 2 [default: 2; in a match

@@ -68,7 +68,7 @@ pub struct SolveArgs {
     pub threads: u8,
     /// Answer within this many seconds: the exact solve gets half, and when it does not finish,
     /// the search's estimate (with the exact bounds reached) is printed instead. On a board of
-    /// more than 128 lines (beyond the solver; up to 32x32), the search's estimate over the
+    /// more than 128 lines (beyond the solver; up to 2,112 lines, 32x32), the search's estimate over the
     /// whole time.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
@@ -150,11 +150,12 @@ fn beyond_the_solver(
 ) -> anyhow::Result<Report> {
     let Some(deadline) = deadline else {
         anyhow::bail!(
-            "{too_large}; give --time-limit for the strong engine's estimate by its search (up to 32x32)"
+            "{too_large}; give --time-limit for the strong engine's estimate by its search (up to 2,112 lines, 32x32)"
         )
     };
-    analyse_beyond_solver(position, args.moves, deadline, usize::from(args.threads), rng)
-        .with_context(|| format!("{too_large}, and beyond the search too (boards up to 32x32)"))
+    analyse_beyond_solver(position, args.moves, deadline, usize::from(args.threads), rng).with_context(|| {
+        format!("{too_large}, and beyond the search too (boards of up to 2,112 lines, 32x32)")
+    })
 }
 
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
@@ -164,14 +165,15 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         Some(secs) => {
             let limit =
                 Duration::try_from_secs_f64(secs).context("--time-limit must be a number of seconds")?;
-            Some(Instant::now() + limit)
+            Some(Instant::now().checked_add(limit).context("--time-limit is too long")?)
         }
         None => None,
     };
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
     // Beyond the solver: the search's estimate, with no exact bounds but the whole range.
-    let beyond_solver = lines::compact(&position).is_err();
-    let Report { analysis, exact: exact_stats } = match lines::compact(&position) {
+    let compact = lines::compact(&position);
+    let beyond_solver = compact.is_err();
+    let Report { analysis, exact: exact_stats } = match compact {
         Ok((geo, drawn)) => {
             let mut solver = Solver::new(geo, TableSize::Mib(args.tt_mib));
             solver.set_progress(Some(Box::new(progress_reporter())));

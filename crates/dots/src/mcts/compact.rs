@@ -126,6 +126,10 @@ impl Domain for CompactDomain<'_, '_> {
         drawn == self.geo.all_lines()
     }
 
+    fn heap_bytes(&self, _: &LineSet) -> usize {
+        0
+    }
+
     /// Random safe lines, the last few solved exactly, then chain theory (module docs).
     fn playout(&mut self, &drawn: &LineSet, rng: &mut impl Rng) -> i32 {
         let geo = self.geo;

@@ -1,11 +1,12 @@
 //! The search's [`Domain`] on boards beyond the compact form (more than
 //! [`MAX_LINES`](crate::lines::MAX_LINES) lines: 8×8 and up), where there is no solver.
 //!
-//! * **Moves in the tree.** As on the compact form: a free capture alone; when a chain or loop
-//!   is being handed out, the capture rule with exact declining ([`crate::loony::capture`]);
-//!   while safe lines remain, the safe lines and the hand-outs of 1- and 2-chains (a 2-chain by
-//!   its middle line); with no safe line left (and a position that is not a simple loony
-//!   endgame, which is valued exactly), every undrawn line.
+//! * **Moves in the tree.** A free capture alone; when a chain or loop is being handed out, the
+//!   one line of the capture rule with exact declining ([`crate::loony::capture`]; the compact
+//!   form searches the captures and the decline instead); while safe lines remain, the safe
+//!   lines and the hand-outs of 1- and 2-chains (every line of a 1-chain, a 2-chain by its
+//!   middle line); with no safe line left (and a position that is not a simple loony endgame,
+//!   which is valued exactly), every undrawn line.
 //! * **Exact leaves.** A simple loony endgame (every box with 0 or 2 undrawn sides) is valued
 //!   exactly by [`crate::endgame`], whatever the board's size.
 //! * **Playouts.** Random safe lines until none is left (a list of candidates drawn from at
@@ -17,19 +18,31 @@
 //! Positions reached by different move orders share one node (keyed on the drawn lines);
 //! symmetric ones do not.
 
+use std::time::Instant;
+
 use pencilbox_grid::Edge;
 use rand::Rng;
 
-use super::Domain;
+use super::{Domain, Estimate, Tree};
 use crate::board::Position;
 use crate::loony;
 use crate::rules::{self, ChainSizes, View};
 
-/// The largest board the strong level searches (32×32): a playout from its empty board takes
+/// The most lines of a board the strong level searches (2,112: 32×32, or 20×50): a playout from its empty board takes
 /// under 10 ms on one core, 48×48 about 20 ms and 64×64 about 70 ms, and the search reads the
 /// clock only between playouts, so on the largest boards a move could overrun its time. Above
 /// this, the strong level plays by the chain rules and exact simple loony endgames alone.
 pub const MAX_LINES: usize = 2 * 32 * 33;
+
+/// Searches `position` until `deadline` on `threads` threads (two searches side by side when
+/// 2: [`super::search_two`]).
+pub fn search(position: &Position, threads: usize, rng: &mut impl Rng, deadline: Instant) -> Estimate {
+    if threads > 1 {
+        super::search_two(LargeDomain, LargeDomain, rng, deadline, position.clone())
+    } else {
+        Tree::with_domain(LargeDomain, rng, deadline).run(position.clone())
+    }
+}
 
 /// The large-board domain: positions are [`Position`]s, valued exactly only where they are
 /// simple loony endgames.
@@ -86,6 +99,11 @@ impl Domain for LargeDomain {
         p.is_over()
     }
 
+    fn heap_bytes(&self, p: &Position) -> usize {
+        // The drawn lines twice (the position and its key), then a count and an owner per box.
+        2 * p.key().len() * size_of::<u64>() + 2 * p.dims().num_cells()
+    }
+
     fn playout(&mut self, p: &Position, rng: &mut impl Rng) -> i32 {
         let mut pos = p.clone();
         let (mut net, mut mine) = (0, true);
@@ -129,10 +147,7 @@ fn draw_safe(pos: &Position, safe: &mut Vec<Edge>, rng: &mut impl Rng) -> Option
 
 /// The capture when a box can be taken: a free one, else the capture rule with exact declining.
 fn capture(pos: &Position) -> Edge {
-    rules::free_capture(pos)
-        .or_else(|| loony::capture(pos))
-        .or_else(|| pos.legal_moves().find(|&e| pos.completes(e) > 0))
-        .expect("a takeable box has a capture")
+    rules::free_capture(pos).or_else(|| loony::capture(pos)).expect("a takeable box has a capture")
 }
 
 /// The exact future margin of a simple loony endgame with nothing to take, for its mover.

@@ -35,6 +35,11 @@ pub use compact::Search;
 /// The UCT exploration constant, for rewards in `[0, 1]`.
 const EXPLORATION: f64 = 0.5;
 
+/// About the most memory a search's graph may take. Once it is reached (a long time limit, a
+/// large board) the graph stops growing below the root's moves: the search goes on selecting
+/// down the graph it has and plays out from its leaves. On 10×10 a node takes about 2 KB and a second adds about 10,000.
+const MAX_GRAPH_BYTES: usize = 256 << 20;
+
 /// What the tree needs of a form of position.
 pub trait Domain {
     /// A position as a node holds it.
@@ -57,8 +62,10 @@ pub trait Domain {
     fn play(&self, p: &Self::Pos, e: Edge) -> (Self::Pos, i32);
     /// Plays the game out from `p` and returns the future margin of its player to move.
     fn playout(&mut self, p: &Self::Pos, rng: &mut impl Rng) -> i32;
-    /// Whether every undrawn line of `p` is drawn.
+    /// Whether every line of `p` is drawn.
     fn is_over(&self, p: &Self::Pos) -> bool;
+    /// The bytes `p` holds on the heap, and its key (for [`MAX_GRAPH_BYTES`]).
+    fn heap_bytes(&self, p: &Self::Pos) -> usize;
 }
 
 /// A position of the search graph.
@@ -117,6 +124,9 @@ pub struct Tree<'r, D: Domain, R: Rng> {
     rng: &'r mut R,
     nodes: Vec<Node<D::Pos>>,
     index: HashMap<D::Key, u32>,
+    /// About the memory the graph takes, and the most it may ([`MAX_GRAPH_BYTES`]).
+    bytes: usize,
+    max_bytes: usize,
     /// Unclaimed boxes at the root: margins are scaled by this into rewards in `[0, 1]`.
     boxes: f64,
     deadline: Instant,
@@ -131,7 +141,16 @@ impl<D: Domain, R: Rng> std::fmt::Debug for Tree<'_, D, R> {
 impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
     /// A search over `domain` drawing from `rng`, until `deadline`.
     pub fn with_domain(domain: D, rng: &'r mut R, deadline: Instant) -> Self {
-        Tree { domain, rng, nodes: Vec::new(), index: HashMap::new(), boxes: 1.0, deadline }
+        Tree {
+            domain,
+            rng,
+            nodes: Vec::new(),
+            index: HashMap::new(),
+            bytes: 0,
+            max_bytes: MAX_GRAPH_BYTES,
+            boxes: 1.0,
+            deadline,
+        }
     }
 
     /// The best line for the player to move in `root` (which must have an undrawn line), found
@@ -141,6 +160,7 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
         self.boxes = f64::from(self.domain.unclaimed(&root).max(1));
         self.nodes.clear();
         self.index.clear();
+        self.bytes = 0;
         // The root keeps its own orientation, so that its moves are the caller's lines.
         let untried = self.domain.options(&root, true);
         self.nodes.push(Node { pos: root, visits: 0, sum: 0.0, untried, children: Vec::new(), exact: None });
@@ -173,7 +193,7 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
             })
             .collect();
         sort_moves(&mut moves);
-        let best = moves.first().copied().expect("a position with an undrawn line has a move");
+        let best = choose(&moves);
         Estimate { line: best.line, value: best.value, playouts, moves }
     }
 
@@ -190,6 +210,10 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
         }
         let exact = if self.domain.is_over(&pos) { Some(0) } else { self.domain.exact(&pos) };
         let untried = if exact.is_some() { Vec::new() } else { self.domain.options(&pos, false) };
+        self.bytes += size_of::<Node<D::Pos>>()
+            + size_of::<(D::Key, u32)>()
+            + untried.capacity() * size_of::<Edge>()
+            + self.domain.heap_bytes(&pos);
         self.nodes.push(Node { pos, visits: 0, sum: 0.0, untried, children: Vec::new(), exact });
         let n = (self.nodes.len() - 1) as u32;
         self.index.insert(key, n);
@@ -202,9 +226,15 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
     fn iterate(&mut self, at: u32, path: &mut Vec<u32>) -> f64 {
         path.push(at);
         let node = &self.nodes[at as usize];
+        // The root's moves are always expanded, so that the search has an answer.
+        let full = self.bytes >= self.max_bytes && at != 0;
         let value = if let Some(m) = node.exact {
             f64::from(m)
-        } else if !node.untried.is_empty() {
+        } else if full && node.children.is_empty() {
+            // The graph may not grow: play out from here.
+            let pos = node.pos.clone();
+            f64::from(self.domain.playout(&pos, self.rng))
+        } else if !node.untried.is_empty() && !full {
             let i = self.rng.random_range(0..node.untried.len());
             let e = self.nodes[at as usize].untried.swap_remove(i);
             let (pos, k) = self.domain.play(&self.nodes[at as usize].pos, e);
@@ -296,8 +326,17 @@ fn merge(a: Estimate, b: Estimate) -> Estimate {
         }
     }
     sort_moves(&mut moves);
-    let best = moves[0];
+    let best = choose(&moves);
     Estimate { line: best.line, value: best.value, playouts: a.playouts + b.playouts, moves }
+}
+
+/// The move to play among `moves` (sorted best first, at least one): the best by value among
+/// those with an exact value or at least half the playouts of the most played one, so that a
+/// move is not chosen on the luck of a few playouts.
+fn choose(moves: &[MoveEstimate]) -> MoveEstimate {
+    let most = moves.iter().map(|m| m.visits).max().unwrap_or(0);
+    let eligible = |m: &&MoveEstimate| m.exact || m.visits.saturating_mul(2) >= most;
+    *moves.iter().find(eligible).or(moves.first()).expect("a position with an undrawn line has a move")
 }
 
 /// Best first: by value, then by playouts.
@@ -311,6 +350,25 @@ mod tests {
 
     fn estimate(line: usize, value: f64, exact: bool, visits: u32) -> MoveEstimate {
         MoveEstimate { line: Edge(line), value, exact, visits }
+    }
+
+    /// A graph at its memory limit stops growing below the root's moves, and the search goes on
+    /// playing out from its leaves until its deadline.
+    #[test]
+    fn a_full_graph_stops_growing_and_still_answers() {
+        use crate::board::Position;
+        use crate::mcts::large::LargeDomain;
+        use pencilbox_grid::Dims;
+        let pos = Position::empty_of(Dims::new(9, 9).unwrap()).unwrap();
+        let root_moves = LargeDomain.options(&pos, true).len();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut tree =
+            Tree::with_domain(LargeDomain, &mut rng, Instant::now() + std::time::Duration::from_millis(300));
+        tree.max_bytes = 0;
+        let estimate = tree.run(pos.clone());
+        assert!(tree.nodes.len() <= 1 + root_moves, "{} nodes", tree.nodes.len());
+        assert!(pos.is_legal(estimate.line));
+        assert!(estimate.playouts as usize >= estimate.moves.len());
     }
 
     #[test]
@@ -337,6 +395,17 @@ mod tests {
             m.moves,
             vec![estimate(3, 5.0, false, 10), estimate(1, -0.5, false, 60), estimate(2, -1.0, true, 30)]
         );
-        assert_eq!((m.line, m.value), (Edge(3), 5.0));
+        // Line 3 leads by value on 10 playouts, under half of line 1's 60: line 1 is played.
+        assert_eq!((m.line, m.value), (Edge(1), -0.5));
+    }
+
+    #[test]
+    fn the_move_played_is_the_best_with_an_exact_value_or_enough_playouts() {
+        let sorted = [estimate(1, 3.0, false, 9), estimate(2, 2.0, true, 1), estimate(3, 1.0, false, 20)];
+        assert_eq!(choose(&sorted).line, Edge(2));
+        let sorted = [estimate(1, 3.0, false, 10), estimate(2, 2.0, false, 1), estimate(3, 1.0, false, 20)];
+        assert_eq!(choose(&sorted).line, Edge(1));
+        let sorted = [estimate(1, 3.0, false, 9), estimate(2, 2.0, false, 1), estimate(3, 1.0, false, 20)];
+        assert_eq!(choose(&sorted).line, Edge(3));
     }
 }
