@@ -179,7 +179,8 @@ pub async fn solve(
     let compact = match lines::compact(&pos) {
         Err(too_large) if !(req.estimate && req.time_ms.is_some()) => {
             return Err(ApiError::bad(format!(
-                "{too_large}; give `time_ms` and `estimate` for the strong engine's estimate by its search (up to 2,112 lines, 32x32)"
+                "{too_large}; give `time_ms` and `estimate` for the strong engine's estimate by its search (up to {} lines)",
+                pencilbox_dots::mcts::large::MAX_LINES
             )));
         }
         compact => compact.ok(),
@@ -209,8 +210,9 @@ pub async fn solve(
             Some((solver, drawn)) => analyse(solver, *drawn, want_moves, Some(deadline), want_estimate, &mut rng),
             None => Ok(analyse_beyond_solver(&pos, want_moves, deadline, 1, &mut rng).ok_or_else(|| {
                 ApiError::bad(format!(
-                    "a {dims} board has {} lines: beyond the exact solver and its search (boards of up to 2,112 lines, 32x32)",
-                    dims.num_edges()
+                    "a {dims} board has {} lines: beyond the exact solver and its search (boards of up to {} lines)",
+                    dims.num_edges(),
+                    pencilbox_dots::mcts::large::MAX_LINES
                 ))
             })?),
         };

@@ -13,7 +13,7 @@ use pencilbox_dots::board::{AsciiBoard, Line, Position};
 use pencilbox_dots::chains::Kind;
 use pencilbox_dots::control::{Control, control, keeps_control};
 use pencilbox_dots::lines;
-use pencilbox_dots::mcts::MoveEstimate;
+use pencilbox_dots::mcts::{self, MoveEstimate};
 use pencilbox_dots::solver::{Solver, Stats, TableSize};
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
@@ -150,11 +150,12 @@ fn beyond_the_solver(
 ) -> anyhow::Result<Report> {
     let Some(deadline) = deadline else {
         anyhow::bail!(
-            "{too_large}; give --time-limit for the strong engine's estimate by its search (up to 2,112 lines, 32x32)"
+            "{too_large}; give --time-limit for the strong engine's estimate by its search (up to {} lines)",
+            mcts::large::MAX_LINES
         )
     };
     analyse_beyond_solver(position, args.moves, deadline, usize::from(args.threads), rng).with_context(|| {
-        format!("{too_large}, and beyond the search too (boards of up to 2,112 lines, 32x32)")
+        format!("{too_large}, and beyond the search too (boards of up to {} lines)", mcts::large::MAX_LINES)
     })
 }
 
