@@ -158,6 +158,9 @@ test('a position beyond the solver\'s budget gets the search\'s estimate, marked
   await estimate.waitFor();
   assert.match(await estimate.innerText(), /^Estimate about [+-]?\d+(\.\d)? for you \(to move\), not exact: the solver proved only that the value is between -?\d+ and [+]?\d+ within half of 1 s, then the strong engine's search ran [\d,]+ playouts\.$/);
   assert.match(await page.locator('#control-summary').innerText(), /^So far: 0 long chains, 0 short chains, 0 loops; 60 safe lines left\. By the long chain rule you \(to move\) want an even number of long chains/);
+  // Nimstring cannot decide the empty 5x5 board in an eighth of a second.
+  assert.equal(await page.locator('#control-exact').getAttribute('data-wins'), 'null');
+  assert.match(await page.locator('#control-exact').innerText(), /^Not decided exactly in the time given/);
   const rows = page.locator('#move-values tbody tr');
   assert.ok(await rows.count() >= 1);
   assert.match(await rows.first().innerText(), /≈ [+-]?\d/);
@@ -173,6 +176,13 @@ test('the chains and loops of the fight for control light up their boxes', async
   await loop.hover();
   assert.equal(await page.locator('#board g.box.highlight').count(), 8);
   assert.match(await page.locator('#control-summary').innerText(), /3 long chains, 1 short chain, 1 loop; 0 safe lines left/);
+  // Decided exactly: the mover wins control by opening the single box (either of its border
+  // lines, the two best moves); every other move hands out a long chain or the loop.
+  assert.equal(await page.locator('#control-exact').getAttribute('data-wins'), 'true');
+  assert.match(await page.locator('#control-exact').innerText(), /^Exactly \(by Nimstring, the same game where whoever takes the last box loses\): you can win control/);
+  assert.equal(await page.locator('#move-values tbody tr.best td[data-wins="true"]').count(), 2);
+  assert.equal(await page.locator('#move-values tbody td[data-wins="true"]').count(), 2);
+  assert.equal(await page.locator('#move-values tbody td[data-wins="false"]').count(), await page.locator('#move-values tbody tr').count() - 2);
   assert.deepEqual(page.errors, []);
 });
 

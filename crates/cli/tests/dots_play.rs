@@ -223,6 +223,26 @@ fn solve_explains_the_fight_for_control() {
     assert_eq!(sizes, want);
     assert_eq!(c["mover_wants"], "odd");
     assert!(v["moves"].as_array().unwrap().iter().all(|m| m["keeps_control"].is_boolean()));
+    // Decided exactly: only opening the single box (either of its two border lines, the best
+    // moves, worth 6) wins control; every other move hands out a long chain or the loop.
+    assert_eq!(c["mover_wins_control"], true, "{c}");
+    let moves = v["moves"].as_array().unwrap();
+    let winning: Vec<&str> =
+        moves.iter().filter(|m| m["wins_control"] == true).map(|m| m["move"].as_str().unwrap()).collect();
+    assert_eq!(winning, ["h 0 0", "v 0 0"], "{v}");
+    assert!(
+        moves
+            .iter()
+            .all(|m| m["wins_control"].is_boolean() && (m["wins_control"] == true) == (m["value"] == 6))
+    );
+    // The text says the same, and where Nimstring is not decided in time it says so.
+    let o = run(&["dots", "solve", "examples/dots/endgame-2.in", "--explain"], "");
+    assert!(stdout(&o).ends_with(
+        "exactly (Nimstring): the player to move can win control (make the other take the last box)\n"
+    ));
+    let o =
+        run(&["dots", "solve", "--board", "5x5", "--explain", "--time-limit", "0.4", "--tt-mib", "16"], "");
+    assert!(stdout(&o).ends_with("exactly (Nimstring): not decided in the time given\n"), "{}", stdout(&o));
 }
 
 #[test]

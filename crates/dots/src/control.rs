@@ -16,11 +16,21 @@
 //! This is a rule of thumb, not a value: sacrifices and short chains change the count, and the
 //! chains of the midgame are still forming. The solver and the search give values; this module
 //! gives the reasons a player can check on the board.
+//!
+//! Where it can be afforded, [`fight`] decides the fight exactly: who wins Nimstring (the same
+//! game with the boxes' worth removed, in which whoever takes the last box loses:
+//! [`crate::nimstring`]) is who can make the other player open the last long chain or loop.
+//! Control is not everything: on small boards keeping it can cost more boxes than it brings, so
+//! the move that wins control is not always the best move (the solver's values say which is).
+
+use std::time::{Duration, Instant};
 
 use pencilbox_grid::Edge;
 
 use crate::board::Position;
 use crate::chains::{Component, Kind, components};
+use crate::lines::compact;
+use crate::nimstring::Nimstring;
 
 /// The smallest chain that counts as long: opening it lets the taker keep control.
 pub const LONG_CHAIN: usize = 3;
@@ -86,6 +96,41 @@ pub fn keeps_control(pos: &Position, e: Edge) -> bool {
     if keeps_turn { next.mover_on_track() } else { !next.mover_on_track() }
 }
 
+/// The fight for control decided exactly (by Nimstring).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fight {
+    /// Whether the player to move can win control: win Nimstring, making the other player take
+    /// the last box.
+    pub mover_wins: bool,
+    /// Every legal move, in line-number order, with whether the player who draws it wins
+    /// control afterwards.
+    pub moves: Vec<(Edge, bool)>,
+}
+
+/// The time the analyses (`dots solve --explain`, the web analysis) give [`fight`] at most:
+/// 5×5 positions with 38–40 undrawn lines take 0.05–1.4 s (docs/PERFORMANCE.md).
+pub const FIGHT_BUDGET: Duration = Duration::from_secs(2);
+
+/// With a time limit, the analyses give [`fight`] this fraction of it (at most
+/// [`FIGHT_BUDGET`]) before the value's solve, which keeps the rest.
+pub const FIGHT_SHARE: u32 = 8;
+
+/// The fight for control in `pos` decided exactly, with every move's outcome; `None` when the
+/// game is over, the board is beyond the compact form (more than
+/// [`crate::lines::MAX_LINES`] lines), or the search is not done by `deadline`.
+pub fn fight(pos: &Position, deadline: Instant) -> Option<Fight> {
+    let (geo, drawn) = compact(pos).ok()?;
+    let undrawn = geo.undrawn(drawn);
+    if undrawn.count() == 0 {
+        return None;
+    }
+    let mut nim = Nimstring::new(&geo);
+    nim.set_deadline(Some(deadline));
+    let moves: Vec<(Edge, bool)> =
+        undrawn.iter().map(|e| nim.move_wins(drawn, e).map(|w| (e, w))).collect::<Result<_, _>>().ok()?;
+    Some(Fight { mover_wins: moves.iter().any(|&(_, w)| w), moves })
+}
+
 /// Whether drawing the undrawn line `e` gives a box its third side.
 fn gives_box(pos: &Position, e: Edge) -> bool {
     pos.dims().edge_cells(e).iter().flatten().any(|&c| pos.undrawn_sides(c) == 2)
@@ -138,6 +183,30 @@ mod tests {
                 assert_eq!(turns, lines - boxes + double_crosses + 1, "{r}x{c}");
             }
         }
+    }
+
+    #[test]
+    fn the_exact_fight_agrees_with_each_move() {
+        // 2×2 with the two top lines drawn, and the same board with every line but one drawn.
+        let mut pos = empty(2, 2);
+        for e in [0, 1] {
+            pos.play_unchecked(Edge(e));
+        }
+        let far = Instant::now() + Duration::from_secs(600);
+        let f = fight(&pos, far).unwrap();
+        assert_eq!(f.moves.len(), pos.num_undrawn());
+        assert_eq!(f.mover_wins, f.moves.iter().any(|m| m.1));
+        // The last line takes the last box: its taker cannot move again and loses.
+        let mut last = empty(1, 1);
+        for e in [0, 1, 2] {
+            last.play_unchecked(Edge(e));
+        }
+        assert_eq!(fight(&last, far), Some(Fight { mover_wins: false, moves: vec![(Edge(3), false)] }));
+        // Over, beyond the compact form, out of time: no answer.
+        last.play_unchecked(Edge(3));
+        assert_eq!(fight(&last, far), None);
+        assert_eq!(fight(&empty(8, 8), far), None);
+        assert_eq!(fight(&empty(5, 5), Instant::now()), None);
     }
 
     #[test]

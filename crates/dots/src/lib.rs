@@ -21,5 +21,7 @@ mod loony;
 pub mod bot;
 // The strong engine's Monte Carlo tree search for positions too large to solve.
 pub mod mcts;
+// Nimstring: exact wins of the fight for control.
+pub mod nimstring;
 // Exact when the solver finishes in time, else the search's estimate.
 pub mod analysis;

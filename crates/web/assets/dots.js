@@ -531,11 +531,27 @@ function showControl(box, control, mover) {
       `By the long chain rule ${who.toLowerCase()} (to move) ${mover === 'you' ? 'want' : 'wants'} an ${control.mover_wants} number of long chains, so that the other player must open the first one: `,
       h('strong', {}, control.mover_on_track ? 'on track' : 'not on track'),
       '. A rule of thumb: chains still form, and sacrifices change the count.'),
+    h('p', { id: 'control-exact', 'data-wins': String(control.mover_wins_control) },
+      control.mover_wins_control === null
+        ? 'Not decided exactly in the time given (Nimstring: the same game where whoever takes the last box loses).'
+        : [`Exactly (by Nimstring, the same game where whoever takes the last box loses): ${who.toLowerCase()} `,
+          h('strong', {}, control.mover_wins_control ? 'can win control' : 'cannot win control'),
+          control.mover_wins_control ? '. Winning control is not always worth its price in boxes: the values say.' : '.']),
     items.length ? h('ul', { id: 'control-components' }, items) : '');
 }
 
 function highlightBoxes(boxes, on) {
   for (const [r, c] of boxes) board.querySelector(`g.box[data-cell="${r},${c}"]`)?.classList.toggle('highlight', on);
+}
+
+/** A move's control: exact (Nimstring) when decided, else the long chain rule's guess. */
+function controlCell(m) {
+  if (m.wins_control === null || m.wins_control === undefined) {
+    return h('td', { 'data-keeps': String(m.keeps_control), title: 'by the long chain rule (a rule of thumb)' },
+      m.keeps_control ? 'keeps control' : 'gives it away');
+  }
+  return h('td', { 'data-keeps': String(m.keeps_control), 'data-wins': String(m.wins_control), title: 'exact (Nimstring)' },
+    m.wins_control ? 'wins control' : 'loses control');
 }
 
 function showMoves(box, ans, mover) {
@@ -556,11 +572,11 @@ function showMoves(box, ans, mover) {
   }, h('td', {}, m.name), h('td', {}, String(m.line)),
   h('td', { class: 'num', title: m.exact ? 'exact' : `estimate from ${m.playouts.toLocaleString('en')} playouts` }, `${m.exact ? '' : '≈ '}${fmt(m.value)}`),
   h('td', {}, m.value === best ? 'best' : `${fmt(Math.round((m.value - best) * 10) / 10)}`),
-  h('td', { 'data-keeps': String(m.keeps_control) }, m.keeps_control ? 'keeps control' : 'gives it away')));
+  controlCell(m)));
   box.replaceChildren(
     h('h3', {}, `${ans.exact ? "Every move's value" : 'The moves the search looked at, with their estimates'} for ${mover === 'you' ? 'you' : 'the engine'}`),
     h('table', { class: 'values', id: 'move-values' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'line'), h('th', {}, 'number'), h('th', {}, ans.exact ? 'value' : 'estimate'), h('th', {}, 'vs best'), h('th', { title: 'by the long chain rule' }, 'control'))),
+      h('thead', {}, h('tr', {}, h('th', {}, 'line'), h('th', {}, 'number'), h('th', {}, ans.exact ? 'value' : 'estimate'), h('th', {}, 'vs best'), h('th', { title: 'exact (Nimstring) where decided, else by the long chain rule' }, 'control'))),
       h('tbody', {}, rows)));
 }
 

@@ -1,6 +1,6 @@
 //! `/api/dots/solve`, `/api/dots/move`, `/api/dots/endgame`.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::State;
@@ -92,6 +92,9 @@ pub struct MoveValue {
     playouts: Option<u32>,
     /// Whether the mover is on track for control after this move, by the long chain rule.
     keeps_control: bool,
+    /// Whether the mover wins control after this move, exactly (Nimstring); `null` when that
+    /// was not decided in time.
+    wins_control: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -138,6 +141,9 @@ pub struct ControlInfo {
     /// `even` or `odd`: the number of long chains the player to move wants.
     mover_wants: String,
     mover_on_track: bool,
+    /// Whether the player to move can win control, exactly (Nimstring); `null` when that was
+    /// not decided in time (or the board is beyond 128 lines).
+    mover_wins_control: Option<bool>,
 }
 
 #[derive(Debug, Serialize)]
@@ -146,7 +152,7 @@ pub struct ComponentInfo {
     boxes: Vec<[usize; 2]>,
 }
 
-fn control_info(pos: &Position) -> ControlInfo {
+fn control_info(pos: &Position, fight: Option<&control::Fight>) -> ControlInfo {
     let c = control::control(pos);
     ControlInfo {
         components: c
@@ -161,6 +167,7 @@ fn control_info(pos: &Position) -> ControlInfo {
         safe_lines: c.safe_lines,
         mover_wants: c.mover_wants.to_string(),
         mover_on_track: c.mover_on_track(),
+        mover_wins_control: fight.map(|f| f.mover_wins),
     }
 }
 
@@ -196,7 +203,11 @@ pub async fn solve(
     let out = run_engine(&config, budget, move |deadline| {
         let dims = pos.dims();
         let mut solver = compact.map(|(geo, drawn)| (Solver::new(geo, TableSize::Mib(TABLE_MIB)), drawn));
+        // The exact fight for control first, with a share of the time: the solve takes the rest.
+        let share = control::FIGHT_BUDGET.min(deadline.saturating_duration_since(Instant::now()) / control::FIGHT_SHARE);
+        let fight = control::fight(&pos, Instant::now() + share);
         let keeps = |e: Edge| control::keeps_control(&pos, e);
+        let wins = |e: Edge| fight.as_ref()?.moves.iter().find(|m| m.0 == e).map(|m| m.1);
         let mv = |e: Edge, value: f64, exact: bool, playouts: Option<u32>| MoveValue {
             line: e.index(),
             name: Line::of(dims, e).to_string(),
@@ -204,6 +215,7 @@ pub async fn solve(
             exact,
             playouts,
             keeps_control: keeps(e),
+            wins_control: wins(e),
         };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
         let report = match solver.as_mut() {
@@ -228,7 +240,7 @@ pub async fn solve(
                 moves: moves
                     .map(|all| all.into_iter().map(|(e, v)| mv(e, f64::from(v), true, None)).collect()),
                 nodes: st.nodes,
-                control: control_info(&pos),
+                control: control_info(&pos, fight.as_ref()),
             }),
             Ok(Report { analysis: Analysis::Estimate { value, best, playouts, moves }, exact: st }) => {
                 Ok(SolveResponse {
@@ -243,7 +255,7 @@ pub async fn solve(
                         all.iter().map(|m| mv(m.line, m.value, m.exact, Some(m.visits))).collect()
                     }),
                     nodes: st.nodes,
-                    control: control_info(&pos),
+                    control: control_info(&pos, fight.as_ref()),
                 })
             }
             Err(_) => {

@@ -278,6 +278,9 @@ async fn dots_solve_gives_an_estimate_when_asked_and_the_fight_for_control() {
         "5x5: the first player wants an even number of long chains"
     );
     assert_eq!(v["control"]["safe_lines"], 60);
+    // Nimstring does not decide the empty 5x5 board in an eighth of 600 ms.
+    assert_eq!(v["control"]["mover_wins_control"], Value::Null, "{v}");
+    assert!(v["moves"].as_array().unwrap().iter().all(|m| m["wins_control"].is_null()), "{v}");
     // Without it, running out of time is still a 503 with the bounds.
     let (status, v) = post("/api/dots/solve", json!({ "rows": 5, "cols": 5, "time_ms": 300 })).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
@@ -286,6 +289,15 @@ async fn dots_solve_gives_an_estimate_when_asked_and_the_fight_for_control() {
     let v = ok("/api/dots/solve", json!({ "position": "3 3\n111\n000\n010\n111\n1001\n1011\n1001\n" })).await;
     assert_eq!(v["exact"], true);
     assert!(v["control"]["components"].is_array(), "{v}");
+    // The exact fight for control on the empty 2x2 board: every move loses it, and the first
+    // player still wins by 2 (control is not worth its price on so small a board).
+    let v = ok("/api/dots/solve", json!({ "rows": 2, "cols": 2, "moves": true })).await;
+    assert_eq!(
+        (v["value"].as_i64(), v["control"]["mover_wins_control"].as_bool()),
+        (Some(2), Some(false)),
+        "{v}"
+    );
+    assert!(v["moves"].as_array().unwrap().iter().all(|m| m["wins_control"] == false), "{v}");
 }
 
 #[tokio::test]

@@ -1,6 +1,7 @@
 //! `dots solve`: the exact value, a best move and optionally every move's value; with a time
 //! limit that the exact solve cannot meet, the strong engine's estimate instead; with
-//! `--explain`, the fight for control by the long chain rule. On a board beyond the solver (more
+//! `--explain`, the fight for control by the long chain rule, and exactly by Nimstring where it
+//! is decided in time. On a board beyond the solver (more
 //! than 128 lines), with a time limit, the strong engine's search on the board itself estimates.
 
 use std::io::Write;
@@ -11,7 +12,7 @@ use anyhow::Context;
 use pencilbox_dots::analysis::{Analysis, Report, analyse, analyse_beyond_solver};
 use pencilbox_dots::board::{AsciiBoard, Line, Position};
 use pencilbox_dots::chains::Kind;
-use pencilbox_dots::control::{Control, control, keeps_control};
+use pencilbox_dots::control::{self, Control, Fight, control, keeps_control};
 use pencilbox_dots::lines;
 use pencilbox_dots::mcts::{self, MoveEstimate};
 use pencilbox_dots::solver::{Solver, Stats, TableSize};
@@ -72,8 +73,9 @@ pub struct SolveArgs {
     /// whole time.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Also say where the fight for control stands (long chain rule), and with --moves whether
-    /// each move keeps control.
+    /// Also say where the fight for control stands (long chain rule; exactly, by Nimstring, when
+    /// that is decided within 2 s or an eighth of --time-limit), and with --moves whether each
+    /// move keeps control.
     #[arg(long)]
     pub explain: bool,
 }
@@ -170,6 +172,14 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
+    // The exact fight for control first, with a share of the time: the solve may take the rest.
+    let fight = args.explain.then(|| {
+        let share = args.time_limit.map_or(control::FIGHT_BUDGET, |secs| {
+            let share = secs / f64::from(control::FIGHT_SHARE);
+            Duration::try_from_secs_f64(share).unwrap_or(control::FIGHT_BUDGET).min(control::FIGHT_BUDGET)
+        });
+        control::fight(&position, Instant::now() + share)
+    });
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
     // Beyond the solver: the search's estimate, with no exact bounds but the whole range.
     let compact = lines::compact(&position);
@@ -186,6 +196,8 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     };
     let control = args.explain.then(|| control(&position));
     let keeps = |e: Edge| args.explain.then(|| keeps_control(&position, e));
+    let exact_fight = fight.as_ref().and_then(Option::as_ref);
+    let wins = |e: Edge| exact_fight.and_then(|f| f.moves.iter().find(|m| m.0 == e)).map(|m| m.1);
     let name = |e: Edge| Line::of(dims, e).to_string();
     let text = if args.json {
         let mut out = serde_json::json!({ "board": dims.to_string(), "nodes": exact_stats.nodes });
@@ -200,9 +212,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                         .iter()
                         .map(|&(e, v)| {
                             let mut m = serde_json::json!({ "move": name(e), "line": e.index(), "value": v });
-                            if let Some(k) = keeps(e) {
-                                m["keeps_control"] = k.into();
-                            }
+                            explain_move(&mut m, keeps(e), wins(e));
                             m
                         })
                         .collect();
@@ -222,9 +232,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                             let mut m =
                                 serde_json::json!({ "move": name(e), "line": e.index(), "playouts": visits });
                             m[if exact { "value" } else { "estimate" }] = round1(v).into();
-                            if let Some(k) = keeps(e) {
-                                m["keeps_control"] = k.into();
-                            }
+                            explain_move(&mut m, keeps(e), wins(e));
                             m
                         })
                         .collect();
@@ -232,7 +240,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             }
         }
         if let Some(c) = &control {
-            out["control"] = control_json(c);
+            out["control"] = control_json(c, exact_fight);
         }
         format!("{out}\n")
     } else {
@@ -264,10 +272,13 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             Some(e) => text += &format!("best {} (line {})\n", name(e), e.index()),
             None => text += "best none (every line is drawn)\n",
         }
-        let control_word = |e: Edge| match keeps(e) {
-            Some(true) => "   keeps control",
-            Some(false) => "   gives away control",
-            None => "",
+        // The exact outcome where it is known, else the rule of thumb.
+        let control_word = |e: Edge| match (wins(e), keeps(e)) {
+            (Some(true), _) => "   wins control",
+            (Some(false), _) => "   loses control",
+            (None, Some(true)) => "   keeps control",
+            (None, Some(false)) => "   gives away control",
+            (None, None) => "",
         };
         match &analysis {
             Analysis::Exact { moves: Some(moves), .. } => {
@@ -289,6 +300,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         if let Some(c) = &control {
             text += &control_text(c);
+            text += &fight_text(exact_fight, &position);
         }
         text
     };
@@ -332,7 +344,34 @@ fn control_text(c: &Control) -> String {
     )
 }
 
-fn control_json(c: &Control) -> serde_json::Value {
+/// The exact fight for control in words, or why it is not known.
+fn fight_text(fight: Option<&Fight>, position: &Position) -> String {
+    match fight {
+        Some(f) if f.mover_wins => {
+            "exactly (Nimstring): the player to move can win control (make the other take the last box)\n"
+                .into()
+        }
+        Some(_) => "exactly (Nimstring): the player to move cannot win control\n".into(),
+        None if position.num_undrawn() == 0 => String::new(),
+        None if lines::compact(position).is_err() => {
+            format!("exactly (Nimstring): not searched beyond {} lines\n", lines::MAX_LINES)
+        }
+        None => "exactly (Nimstring): not decided in the time given\n".into(),
+    }
+}
+
+/// A move's control fields: `keeps_control` by the long chain rule, `wins_control` when the
+/// exact fight is known.
+fn explain_move(m: &mut serde_json::Value, keeps: Option<bool>, wins: Option<bool>) {
+    if let Some(k) = keeps {
+        m["keeps_control"] = k.into();
+    }
+    if let Some(w) = wins {
+        m["wins_control"] = w.into();
+    }
+}
+
+fn control_json(c: &Control, fight: Option<&Fight>) -> serde_json::Value {
     let components: Vec<_> = c
         .components
         .iter()
@@ -347,5 +386,6 @@ fn control_json(c: &Control) -> serde_json::Value {
         "safe_lines": c.safe_lines,
         "mover_wants": c.mover_wants.to_string(),
         "mover_on_track": c.mover_on_track(),
+        "mover_wins_control": fight.map(|f| f.mover_wins),
     })
 }

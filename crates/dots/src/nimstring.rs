@@ -1,0 +1,318 @@
+//! Nimstring: who wins the fight for control.
+//!
+//! Nimstring (Berlekamp, Conway and Guy, *Winning Ways*, ch. "Dots-and-Boxes"; Berlekamp, *The
+//! Dots-and-Boxes Game*, 2000) is Dots-and-Boxes with the boxes' worth removed: the lines are
+//! drawn by the same rules (a player who completes a box moves again) and the player who cannot
+//! move loses, so whoever completes the last box loses. Winning it is having control in
+//! Dots-and-Boxes: making the opponent open the last long chain or loop. The analyses report it
+//! ([`crate::control::fight`]): who can win control, and which moves keep that chance.
+//!
+//! Control is not the value. On 5×5 midgame positions the Nimstring-winning moves are often not
+//! the best ones, and sometimes the only one loses boxes (docs/PERFORMANCE.md, "Midgame
+//! accuracy"), so the bots do not restrict their moves to them.
+//!
+//! The search is exact and needs no box counts; it rests on three facts of Nimstring (*Winning
+//! Ways*, "Nimstring"; the arguments for the first two are at [`settle`], and a brute force over
+//! every position of boards up to 2×3 and random positions of larger ones checks them in the
+//! tests):
+//!
+//! * a **loony** position, one where the player to move may either take the boxes offered and
+//!   move, or decline them with a move that keeps the rest of the board the same and passes the
+//!   turn, is won by the player to move (whichever side of the rest is lost, they choose the
+//!   other), so a move that offers one loses and need not be searched;
+//! * a box that can be taken without such a choice (its fourth side goes to the edge of the
+//!   board or to a box with at most one side drawn) is taken at once: taking it does not pass
+//!   the turn and cannot be worse than leaving it to the opponent;
+//! * the value depends only on the lines drawn, so symmetric positions and twin lines (the two
+//!   border lines of a corner box) share one table entry.
+
+use std::time::Instant;
+
+use pencilbox_grid::Edge;
+
+use crate::lines::{BoxId, Geometry, LineSet};
+
+/// How often (in nodes, a power of two) the deadline is read.
+const CLOCK_EVERY: u64 = 1 << 10;
+
+/// What the player to move faces once every free box is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settled {
+    /// Boxes are offered with the choice to decline them: the player to move wins Nimstring.
+    Loony,
+    /// No box can be taken; these are the lines drawn once the free ones were taken.
+    Quiet(LineSet),
+}
+
+/// Takes every box that can be taken without a choice and reports whether some box is offered
+/// with one (a loony offer).
+///
+/// A box B with three sides drawn starts a *run*: B, then each box with exactly two sides drawn
+/// reached through the undrawn sides, until the run reaches the edge of the board or a box with
+/// at most one side drawn (an open end), or another box with three sides drawn (a run open at
+/// both ends: a chain handed out in its middle or at both ends, or an opened loop). Let k be the
+/// run's number of boxes.
+///
+/// * One open end, k = 1: the only move in the run takes B, so taking it now changes nothing
+///   but the score, which Nimstring ignores. Free.
+/// * One open end, k ≥ 2: the player may take the run (its last line goes to the open end) or
+///   take all but the last two and draw that same last line, which leaves the two as a double
+///   box and passes the turn. Either way the rest of the board is the same, so the player to move
+///   chooses who moves next in it: loony.
+/// * Both ends in the run, k ≤ 3: every undrawn line of the run completes a box, so there is no
+///   way to pass the turn with it. Free.
+/// * Both ends in the run, k ≥ 4: take all but four and draw the middle line of the four, which
+///   leaves two double boxes: loony again.
+pub fn settle(geo: &Geometry, drawn: LineSet) -> Settled {
+    let mut drawn = drawn;
+    loop {
+        let counts = geo.side_counts(drawn);
+        let threes = counts.with[3];
+        if threes == 0 {
+            return Settled::Quiet(drawn);
+        }
+        let start = BoxId(threes.trailing_zeros() as u8);
+        let mut lines = 0u128;
+        let mut side = geo.box_sides(start) & !drawn.0;
+        let mut at = start;
+        let mut k = 1;
+        let free = loop {
+            let e = Edge(side.trailing_zeros() as usize);
+            lines |= side;
+            match geo.edge_boxes(e).find(|&b| b != at) {
+                None => break k == 1,
+                Some(next) => match geo.drawn_sides(drawn, next) {
+                    2 => {
+                        k += 1;
+                        side = geo.box_sides(next) & !drawn.0 & !side;
+                        at = next;
+                    }
+                    3 => break k < 3,
+                    _ => break k == 1,
+                },
+            }
+        };
+        if !free {
+            return Settled::Loony;
+        }
+        drawn = LineSet(drawn.0 | lines);
+    }
+}
+
+/// The solved positions: a direct-mapped table of keys, each with the result in a bit of its
+/// own (a key uses at most 128 bits, so the result is kept beside it). A collision replaces the
+/// older entry: the table only saves work, it never changes an answer.
+#[derive(Debug)]
+struct Table {
+    keys: Vec<u128>,
+    /// Bit 0: the slot holds a key; bit 1: the player to move wins.
+    flags: Vec<u8>,
+}
+
+impl Table {
+    fn new(bits: u32) -> Self {
+        Table { keys: vec![0; 1 << bits], flags: vec![0; 1 << bits] }
+    }
+    fn slot(&self, key: u128) -> usize {
+        let h = (key as u64 ^ ((key >> 64) as u64).rotate_left(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 40) as usize & (self.keys.len() - 1)
+    }
+    fn get(&self, key: u128) -> Option<bool> {
+        let i = self.slot(key);
+        (self.flags[i] & 1 == 1 && self.keys[i] == key).then_some(self.flags[i] & 2 == 2)
+    }
+    fn put(&mut self, key: u128, won: bool) {
+        let i = self.slot(key);
+        self.keys[i] = key;
+        self.flags[i] = 1 | u8::from(won) << 1;
+    }
+}
+
+/// Slots of the table (as a power of two): 2^21 slots, 36 MB, allocated zeroed, so the pages a
+/// small search never touches cost nothing.
+const TABLE_BITS: u32 = 21;
+
+/// The deadline passed before the search finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the Nimstring search ran out of time")]
+pub struct OutOfTime;
+
+/// An exact Nimstring search with its table of solved positions (kept between calls on the
+/// same board).
+#[derive(Debug)]
+pub struct Nimstring<'g> {
+    geo: &'g Geometry,
+    /// Settled positions (symmetry- and twin-normalised) and whether the player to move wins.
+    table: Table,
+    deadline: Option<Instant>,
+    nodes: u64,
+}
+
+impl<'g> Nimstring<'g> {
+    pub fn new(geo: &'g Geometry) -> Self {
+        Nimstring { geo, table: Table::new(TABLE_BITS), deadline: None, nodes: 0 }
+    }
+
+    /// Stops every search after `deadline` with [`OutOfTime`] (what was solved stays known).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Positions searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the player to move in `drawn` wins Nimstring.
+    pub fn wins(&mut self, drawn: LineSet) -> Result<bool, OutOfTime> {
+        match settle(self.geo, drawn) {
+            Settled::Loony => Ok(true),
+            Settled::Quiet(quiet) => self.search(quiet),
+        }
+    }
+
+    /// Whether drawing `e` (undrawn) in `drawn` wins Nimstring for the player who draws it.
+    pub fn move_wins(&mut self, drawn: LineSet, e: Edge) -> Result<bool, OutOfTime> {
+        let after = drawn.with(e);
+        if self.geo.completes(drawn, e) > 0 { self.wins(after) } else { self.wins(after).map(|w| !w) }
+    }
+
+    /// The search proper, on a position with no box to take.
+    fn search(&mut self, drawn: LineSet) -> Result<bool, OutOfTime> {
+        let geo = self.geo;
+        let undrawn = geo.undrawn(drawn);
+        if undrawn == LineSet::EMPTY {
+            return Ok(false);
+        }
+        let (image, _) = geo.canonical(drawn);
+        let key = geo.normalise_twins(image.0);
+        if let Some(won) = self.table.get(key) {
+            return Ok(won);
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            return Err(OutOfTime);
+        }
+        let won = self.any_winning_move(drawn, undrawn)?;
+        self.table.put(key, won);
+        Ok(won)
+    }
+
+    /// Whether some move of the quiet position `drawn` leaves the opponent lost. Moves that hand
+    /// out no box come first (one per twin group); a move that leaves a loony position loses.
+    fn any_winning_move(&mut self, drawn: LineSet, undrawn: LineSet) -> Result<bool, OutOfTime> {
+        let geo = self.geo;
+        let mut skip = 0u128;
+        let (mut safe, mut giving) = (Vec::with_capacity(64), Vec::with_capacity(64));
+        for e in undrawn.iter() {
+            if skip >> e.0 & 1 == 1 {
+                continue;
+            }
+            skip |= geo.twin_group_of(e);
+            if geo.gives_box(drawn, e) { giving.push(e) } else { safe.push(e) }
+        }
+        for e in safe.into_iter().chain(giving) {
+            match settle(geo, drawn.with(e)) {
+                Settled::Loony => {}
+                Settled::Quiet(after) => {
+                    if !self.search(after)? {
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pencilbox_grid::Dims;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::collections::HashMap;
+
+    /// Nimstring by its rules alone: every line tried, a completed box moves again, the player
+    /// who cannot move loses; memoised on the lines drawn.
+    fn brute(geo: &Geometry, drawn: LineSet, memo: &mut HashMap<u128, bool>) -> bool {
+        if let Some(&w) = memo.get(&drawn.0) {
+            return w;
+        }
+        let won = geo.undrawn(drawn).iter().any(|e| {
+            let after = drawn.with(e);
+            if geo.completes(drawn, e) > 0 { brute(geo, after, memo) } else { !brute(geo, after, memo) }
+        });
+        memo.insert(drawn.0, won);
+        won
+    }
+
+    fn check_every_position(dims: Dims) {
+        let geo = Geometry::new(dims).unwrap();
+        let n = geo.num_lines();
+        let mut memo = HashMap::new();
+        let mut nim = Nimstring::new(&geo);
+        for bits in 0u128..1 << n {
+            let drawn = LineSet(bits);
+            assert_eq!(nim.wins(drawn).unwrap(), brute(&geo, drawn, &mut memo), "{dims} {bits:b}");
+        }
+    }
+
+    #[test]
+    fn matches_the_rules_on_every_small_position() {
+        for dims in ["1x1", "1x2", "1x3", "2x2", "1x4", "2x3"] {
+            check_every_position(dims.parse().unwrap());
+        }
+    }
+
+    #[test]
+    fn matches_the_rules_on_random_3x3_and_2x4_positions() {
+        let mut rng = ChaCha8Rng::seed_from_u64(14);
+        for dims in ["3x3", "2x4", "1x7"] {
+            let geo = Geometry::new(dims.parse().unwrap()).unwrap();
+            let mut memo = HashMap::new();
+            let mut nim = Nimstring::new(&geo);
+            let n = geo.num_lines();
+            for _ in 0..300 {
+                // A third of the lines or more drawn keeps the brute force to seconds.
+                let drawn = (0..rng.random_range(n / 3..n))
+                    .fold(LineSet::EMPTY, |d, _| d.with(Edge(rng.random_range(0..n))));
+                assert_eq!(nim.wins(drawn).unwrap(), brute(&geo, drawn, &mut memo), "{dims} {:b}", drawn.0);
+                for e in geo.undrawn(drawn).iter() {
+                    let after = drawn.with(e);
+                    let want = if geo.completes(drawn, e) > 0 {
+                        brute(&geo, after, &mut memo)
+                    } else {
+                        !brute(&geo, after, &mut memo)
+                    };
+                    assert_eq!(nim.move_wins(drawn, e).unwrap(), want);
+                }
+            }
+        }
+    }
+
+    fn lines(list: &[usize]) -> LineSet {
+        list.iter().fold(LineSet::EMPTY, |d, &e| d.with(Edge(e)))
+    }
+
+    #[test]
+    fn runs_are_free_or_loony_by_their_length_and_ends() {
+        // 1×3: tops 0–2, bottoms 3–5, verticals 6–9 from the left.
+        let geo = Geometry::new("1x3".parse().unwrap()).unwrap();
+        // A chain of three opened at its left end: loony.
+        assert_eq!(settle(&geo, lines(&[0, 1, 2, 3, 4, 5, 6])), Settled::Loony);
+        // Opened at both ends: three boxes, free.
+        assert_eq!(settle(&geo, lines(&[0, 1, 2, 3, 4, 5, 6, 9])), Settled::Quiet(geo.all_lines()));
+        // Handed out in the middle of its last two boxes: two single boxes, free.
+        assert_eq!(settle(&geo, lines(&[0, 1, 2, 3, 4, 5, 6, 8])), Settled::Quiet(geo.all_lines()));
+        // One box with three sides beside a box with none: free, and only that box is taken.
+        assert_eq!(settle(&geo, lines(&[0, 3, 6])), Settled::Quiet(lines(&[0, 3, 6, 7])));
+        // 1×4 opened at both ends: four boxes, loony (all but four, then the middle line).
+        let geo = Geometry::new("1x4".parse().unwrap()).unwrap();
+        let both_ends = lines(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 12]);
+        assert_eq!(settle(&geo, both_ends), Settled::Loony);
+    }
+}
