@@ -225,6 +225,7 @@ test('a 10x10 game starts, fits the window, and the engine answers by its search
   assert.match(await value.innerText(), /Estimate about [+-]?[\d.]+ for you \(to move\), not exact: a 10x10 board has 220 lines, and the exact solver handles boards of at most 128 \(up to 7x7\), so the strong engine's search ran [\d,]+ playouts on the board itself/);
   assert.ok(await page.locator('#move-values tr[data-edge]').count() >= 1);
   assert.match(await page.locator('#endgame').innerText(), /Not yet a chains-and-loops endgame/);
+  assert.match(await page.locator('#control-exact').innerText(), /^Not decided exactly \(Nimstring, .* is searched on boards of up to 128 lines\)\.$/);
   // Your line, and the engine answers again.
   await page.locator('#board g.edge.playable').first().click();
   await page.waitForFunction(() => document.querySelectorAll('#board g.edge[data-owner="engine"]').length >= 2);

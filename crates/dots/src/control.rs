@@ -108,7 +108,8 @@ pub struct Fight {
 }
 
 /// The time the analyses (`dots solve --explain`, the web analysis) give [`fight`] at most:
-/// 5×5 positions with 38–40 undrawn lines take 0.05–1.4 s (docs/PERFORMANCE.md).
+/// 5×5 positions with 38–40 undrawn lines take 0.06–2.8 s, 41 and more seldom finish
+/// (docs/PERFORMANCE.md).
 pub const FIGHT_BUDGET: Duration = Duration::from_secs(2);
 
 /// With a time limit, the analyses give [`fight`] this fraction of it (at most

@@ -132,6 +132,12 @@ impl Table {
 /// small search never touches cost nothing.
 const TABLE_BITS: u32 = 21;
 
+/// The table key of a position: its smallest image under the board's symmetries, with twin
+/// lines normalised.
+fn key(geo: &Geometry, drawn: LineSet) -> u128 {
+    geo.normalise_twins(geo.canonical(drawn).0.0)
+}
+
 /// The deadline passed before the search finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the Nimstring search ran out of time")]
@@ -184,8 +190,7 @@ impl<'g> Nimstring<'g> {
         if undrawn == LineSet::EMPTY {
             return Ok(false);
         }
-        let (image, _) = geo.canonical(drawn);
-        let key = geo.normalise_twins(image.0);
+        let key = key(geo, drawn);
         if let Some(won) = self.table.get(key) {
             return Ok(won);
         }
@@ -201,8 +206,12 @@ impl<'g> Nimstring<'g> {
         Ok(won)
     }
 
-    /// Whether some move of the quiet position `drawn` leaves the opponent lost. Moves that hand
-    /// out no box come first (one per twin group); a move that leaves a loony position loses.
+    /// Whether some move of the quiet position `drawn` leaves the opponent lost. A move that
+    /// leaves a loony position loses and is dropped; one line per twin group is tried. The
+    /// children already in the table are looked up before any is searched (an enhanced
+    /// transposition cutoff), and the moves that hand out boxes come first: on the 5×5 fixture
+    /// that decides 20 positions in 2 s against 17–18 with the safe lines first and no look-up
+    /// (docs/PERFORMANCE.md).
     fn any_winning_move(&mut self, drawn: LineSet, undrawn: LineSet) -> Result<bool, OutOfTime> {
         let geo = self.geo;
         let mut skip = 0u128;
@@ -214,14 +223,18 @@ impl<'g> Nimstring<'g> {
             skip |= geo.twin_group_of(e);
             if geo.gives_box(drawn, e) { giving.push(e) } else { safe.push(e) }
         }
-        for e in safe.into_iter().chain(giving) {
-            match settle(geo, drawn.with(e)) {
-                Settled::Loony => {}
-                Settled::Quiet(after) => {
-                    if !self.search(after)? {
-                        return Ok(true);
-                    }
+        let mut children = Vec::with_capacity(giving.len() + safe.len());
+        for e in giving.into_iter().chain(safe) {
+            if let Settled::Quiet(after) = settle(geo, drawn.with(e)) {
+                if geo.undrawn(after) == LineSet::EMPTY || self.table.get(key(geo, after)) == Some(false) {
+                    return Ok(true);
                 }
+                children.push(after);
+            }
+        }
+        for after in children {
+            if !self.search(after)? {
+                return Ok(true);
             }
         }
         Ok(false)

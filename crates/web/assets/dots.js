@@ -500,7 +500,7 @@ async function analyse() {
         h('strong', {}, `Estimate about ${fmt(ans.value)}`),
         ` for ${who} (to move), not exact: the solver proved only that the value is between ${fmt(ans.bounds[0])} and ${fmt(ans.bounds[1])} within half of ${timeMs / 1000} s, then the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts.`);
     }
-    showControl(controlBox, ans.control, mover);
+    showControl(controlBox, ans.control, mover, beyond);
     showMoves(movesBox, ans, mover);
   } catch (err) {
     if (stale() || err.name === 'AbortError') return;
@@ -514,7 +514,7 @@ async function analyse() {
 
 /** The fight for control in words (long chain rule), with the chains and loops highlighted on
  * hover. */
-function showControl(box, control, mover) {
+function showControl(box, control, mover, beyond) {
   const who = mover === 'you' ? 'You' : 'The engine';
   const kinds = (kind, long) => control.components.filter((c) => c.kind === kind && (kind === 'loop' || (c.boxes.length >= 3) === long));
   const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -533,7 +533,7 @@ function showControl(box, control, mover) {
       '. A rule of thumb: chains still form, and sacrifices change the count.'),
     h('p', { id: 'control-exact', 'data-wins': String(control.mover_wins_control) },
       control.mover_wins_control === null
-        ? 'Not decided exactly in the time given (Nimstring: the same game where whoever takes the last box loses).'
+        ? `Not decided exactly ${beyond ? `(Nimstring, the same game where whoever takes the last box loses, is searched on boards of up to ${MAX_LINES} lines)` : 'in the time given (Nimstring: the same game where whoever takes the last box loses)'}.`
         : [`Exactly (by Nimstring, the same game where whoever takes the last box loses): ${who.toLowerCase()} `,
           h('strong', {}, control.mover_wins_control ? 'can win control' : 'cannot win control'),
           control.mover_wins_control ? '. Winning control is not always worth its price in boxes: the values say.' : '.']),
