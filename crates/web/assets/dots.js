@@ -531,13 +531,13 @@ function showControl(box, control, mover, beyond) {
       `By the long chain rule ${who.toLowerCase()} (to move) ${mover === 'you' ? 'want' : 'wants'} an ${control.mover_wants} number of long chains, so that the other player must open the first one: `,
       h('strong', {}, control.mover_on_track ? 'on track' : 'not on track'),
       '. A rule of thumb: chains still form, and sacrifices change the count.'),
+    items.length ? h('ul', { id: 'control-components' }, items) : '',
     h('p', { id: 'control-exact', 'data-wins': String(control.mover_wins_control) },
       control.mover_wins_control === null
         ? `Not decided exactly ${beyond ? `(Nimstring, the same game where whoever takes the last box loses, is searched on boards of up to ${MAX_LINES} lines)` : 'in the time given (Nimstring: the same game where whoever takes the last box loses)'}.`
         : [`Exactly (by Nimstring, the same game where whoever takes the last box loses): ${who.toLowerCase()} `,
           h('strong', {}, control.mover_wins_control ? 'can win control' : 'cannot win control'),
-          control.mover_wins_control ? '. Winning control is not always worth its price in boxes: the values say.' : '.']),
-    items.length ? h('ul', { id: 'control-components' }, items) : '');
+          control.mover_wins_control ? '. Winning control is not always worth its price in boxes: the values say.' : ': whatever the move, the other player can win it.']));
 }
 
 function highlightBoxes(boxes, on) {
