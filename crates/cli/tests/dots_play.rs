@@ -238,11 +238,17 @@ fn solve_explains_the_fight_for_control() {
     // The text says the same, and where Nimstring is not decided in time it says so.
     let o = run(&["dots", "solve", "examples/dots/endgame-2.in", "--explain"], "");
     assert!(stdout(&o).ends_with(
-        "exactly (Nimstring): the player to move can win control (make the other take the last box)\n"
+        "exactly (Nimstring): the player to move can win control (make the other open the last chain or loop)\n"
     ));
     let o =
         run(&["dots", "solve", "--board", "5x5", "--explain", "--time-limit", "0.4", "--tt-mib", "16"], "");
     assert!(stdout(&o).ends_with("exactly (Nimstring): not decided in the time given\n"), "{}", stdout(&o));
+    let args = ["dots", "solve", "--board", "5x5", "--explain", "--moves", "--json", "--time-limit", "0.4"];
+    let o = run(&[&args[..], &["--tt-mib", "16"]].concat(), "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(v["control"]["mover_wins_control"].is_null(), "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    assert!(moves.iter().all(|m| m["wins_control"].is_null() && m["keeps_control"].is_boolean()), "{v}");
 }
 
 #[test]

@@ -99,8 +99,8 @@ pub fn keeps_control(pos: &Position, e: Edge) -> bool {
 /// The fight for control decided exactly (by Nimstring).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fight {
-    /// Whether the player to move can win control: win Nimstring, making the other player take
-    /// the last box.
+    /// Whether the player to move can win control: win Nimstring, which in Dots-and-Boxes is
+    /// making the other player open the last chain or loop.
     pub mover_wins: bool,
     /// Every legal move, in line-number order, with whether the player who draws it wins
     /// control afterwards.

@@ -20,11 +20,14 @@
 //!   move, or decline them with a move that keeps the rest of the board the same and passes the
 //!   turn, is won by the player to move (whichever side of the rest is lost, they choose the
 //!   other), so a move that offers one loses and need not be searched;
-//! * a box that can be taken without such a choice (its fourth side goes to the edge of the
-//!   board or to a box with at most one side drawn) is taken at once: taking it does not pass
-//!   the turn and cannot be worse than leaving it to the opponent;
-//! * the value depends only on the lines drawn, so symmetric positions and twin lines (the two
-//!   border lines of a corner box) share one table entry.
+//! * boxes that can be taken without such a choice (a single box whose fourth side goes to the
+//!   edge of the board or to a box with at most one side drawn; two or three boxes in a row
+//!   with three sides drawn at both ends) are taken at once: taking them passes no turn and
+//!   leaves nobody a choice;
+//! * the value depends only on the lines drawn, so a position is kept in the table under its
+//!   smallest image by the board's symmetries with twin lines (the two border lines of a corner
+//!   box) normalised: most symmetric positions share an entry (not all: the key is not one per
+//!   class), and a shared entry is always right.
 
 use std::time::Instant;
 
@@ -48,21 +51,21 @@ pub enum Settled {
 /// with one (a loony offer).
 ///
 /// A box B with three sides drawn starts a *run*: B, then each box with exactly two sides drawn
-/// reached through the undrawn sides, until the run reaches the edge of the board or a box with
-/// at most one side drawn (an open end), or another box with three sides drawn (a run open at
-/// both ends: a chain handed out in its middle or at both ends, or an opened loop). Let k be the
-/// run's number of boxes.
+/// reached through the undrawn sides. The run stops either at an *exit*, the edge of the board
+/// or a box with at most one side drawn (which the run's last line reaches), or at another box
+/// with three sides drawn, which then belongs to the run: a chain handed out in its middle or
+/// at both ends, or an opened loop. Let k be the run's number of boxes.
 ///
-/// * One open end, k = 1: the only move in the run takes B, so taking it now changes nothing
-///   but the score, which Nimstring ignores. Free.
-/// * One open end, k ≥ 2: the player may take the run (its last line goes to the open end) or
-///   take all but the last two and draw that same last line, which leaves the two as a double
-///   box and passes the turn. Either way the rest of the board is the same, so the player to move
+/// * An exit, k = 1: every move that touches B takes it, and taking it passes no turn and
+///   gives nobody a choice, so it is taken at once. Free.
+/// * An exit, k ≥ 2: the player may take the run (its last line goes to the exit) or take all
+///   but the last two and draw that same last line, which leaves the two as a double box and
+///   passes the turn. Either way the rest of the board is the same, so the player to move
 ///   chooses who moves next in it: loony.
-/// * Both ends in the run, k ≤ 3: every undrawn line of the run completes a box, so there is no
-///   way to pass the turn with it. Free.
-/// * Both ends in the run, k ≥ 4: take all but four and draw the middle line of the four, which
-///   leaves two double boxes: loony again.
+/// * Three sides at both ends, k ≤ 3: every undrawn line of the run completes a box, so there
+///   is no way to pass the turn with it. Free: the whole run is taken.
+/// * Three sides at both ends, k ≥ 4: take all but four and draw the middle line of the four,
+///   which leaves two double boxes: loony again.
 pub fn settle(geo: &Geometry, drawn: LineSet) -> Settled {
     let mut drawn = drawn;
     loop {
@@ -75,6 +78,7 @@ pub fn settle(geo: &Geometry, drawn: LineSet) -> Settled {
         let mut lines = 0u128;
         let mut side = geo.box_sides(start) & !drawn.0;
         let mut at = start;
+        // The run's boxes so far (the far box with three sides, when there is one, not yet).
         let mut k = 1;
         let free = loop {
             let e = Edge(side.trailing_zeros() as usize);
@@ -87,6 +91,7 @@ pub fn settle(geo: &Geometry, drawn: LineSet) -> Settled {
                         side = geo.box_sides(next) & !drawn.0 & !side;
                         at = next;
                     }
+                    // The far box makes the run k + 1 boxes long: free up to three.
                     3 => break k < 3,
                     _ => break k == 1,
                 },
@@ -104,6 +109,8 @@ pub fn settle(geo: &Geometry, drawn: LineSet) -> Settled {
 /// older entry: the table only saves work, it never changes an answer.
 #[derive(Debug)]
 struct Table {
+    /// log2 of the number of slots.
+    bits: u32,
     keys: Vec<u128>,
     /// Bit 0: the slot holds a key; bit 1: the player to move wins.
     flags: Vec<u8>,
@@ -111,11 +118,11 @@ struct Table {
 
 impl Table {
     fn new(bits: u32) -> Self {
-        Table { keys: vec![0; 1 << bits], flags: vec![0; 1 << bits] }
+        Table { bits, keys: vec![0; 1 << bits], flags: vec![0; 1 << bits] }
     }
     fn slot(&self, key: u128) -> usize {
         let h = (key as u64 ^ ((key >> 64) as u64).rotate_left(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> 40) as usize & (self.keys.len() - 1)
+        (h >> (64 - self.bits)) as usize
     }
     fn get(&self, key: u128) -> Option<bool> {
         let i = self.slot(key);
@@ -133,7 +140,8 @@ impl Table {
 const TABLE_BITS: u32 = 21;
 
 /// The table key of a position: its smallest image under the board's symmetries, with twin
-/// lines normalised.
+/// lines then normalised. Equal keys mean equivalent positions; some equivalent positions get
+/// different keys (the order of the two steps matters), which costs only a repeated search.
 fn key(geo: &Geometry, drawn: LineSet) -> u128 {
     geo.normalise_twins(geo.canonical(drawn).0.0)
 }
@@ -282,7 +290,7 @@ mod tests {
     }
 
     #[test]
-    fn matches_the_rules_on_random_3x3_and_2x4_positions() {
+    fn matches_the_rules_on_random_3x3_2x4_and_1x7_positions() {
         let mut rng = ChaCha8Rng::seed_from_u64(14);
         for dims in ["3x3", "2x4", "1x7"] {
             let geo = Geometry::new(dims.parse().unwrap()).unwrap();
@@ -319,7 +327,7 @@ mod tests {
         assert_eq!(settle(&geo, lines(&[0, 1, 2, 3, 4, 5, 6])), Settled::Loony);
         // Opened at both ends: three boxes, free.
         assert_eq!(settle(&geo, lines(&[0, 1, 2, 3, 4, 5, 6, 9])), Settled::Quiet(geo.all_lines()));
-        // Handed out in the middle of its last two boxes: two single boxes, free.
+        // Handed out between its last two boxes: a double box and a single box, free.
         assert_eq!(settle(&geo, lines(&[0, 1, 2, 3, 4, 5, 6, 8])), Settled::Quiet(geo.all_lines()));
         // One box with three sides beside a box with none: free, and only that box is taken.
         assert_eq!(settle(&geo, lines(&[0, 3, 6])), Settled::Quiet(lines(&[0, 3, 6, 7])));

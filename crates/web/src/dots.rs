@@ -93,7 +93,7 @@ pub struct MoveValue {
     /// Whether the mover is on track for control after this move, by the long chain rule.
     keeps_control: bool,
     /// Whether the mover wins control after this move, exactly (Nimstring); `null` when that
-    /// was not decided in time.
+    /// was not decided (as `ControlInfo::mover_wins_control`).
     wins_control: Option<bool>,
 }
 
@@ -105,8 +105,9 @@ pub struct SolveRequest {
     #[serde(default)]
     moves: bool,
     time_ms: Option<u64>,
-    /// When the exact solve does not finish in half of `time_ms`, spend the other half on the
-    /// strong engine's search and answer its estimate (else 503).
+    /// When the exact solve does not finish in half of `time_ms` (of what is left after the
+    /// exact fight for control, at most an eighth), spend the rest on the strong engine's
+    /// search and answer its estimate (else 503).
     #[serde(default)]
     estimate: bool,
 }
@@ -141,8 +142,8 @@ pub struct ControlInfo {
     /// `even` or `odd`: the number of long chains the player to move wants.
     mover_wants: String,
     mover_on_track: bool,
-    /// Whether the player to move can win control, exactly (Nimstring); `null` when that was
-    /// not decided in time (or the board is beyond 128 lines).
+    /// Whether the player to move can win control, exactly (Nimstring); `null` when the game is
+    /// over, the board is beyond 128 lines, or it was not decided in time.
     mover_wins_control: Option<bool>,
 }
 

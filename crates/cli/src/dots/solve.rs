@@ -41,8 +41,9 @@ pub enum Format {
 
 Output: the first line is the exact net score (mover's boxes minus the opponent's, over the
 boxes still unclaimed) under best play; then `best <move>`; with --moves one line per legal move.
-With --time-limit, when the exact solve does not finish in half of it, the strong engine's
-search spends the other half and the first line is its estimate, marked `~` (not exact).")]
+With --time-limit, when the exact solve does not finish in half of it (of what is left after
+--explain's exact fight for control, at most an eighth), the strong engine's search spends the
+rest and the first line is its estimate, marked `~` (not exact).")]
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: crate::input::InputArg,
@@ -67,15 +68,16 @@ pub struct SolveArgs {
     /// with two cores and costs time on a busy one.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), value_name = "N")]
     pub threads: u8,
-    /// Answer within this many seconds: the exact solve gets half, and when it does not finish,
+    /// Answer within this many seconds: the exact solve gets half (of what is left after
+    /// --explain's exact fight for control, at most an eighth), and when it does not finish,
     /// the search's estimate (with the exact bounds reached) is printed instead. On a board of
     /// more than 128 lines (beyond the solver; up to 2,112 lines, 32x32), the search's estimate over the
     /// whole time.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Also say where the fight for control stands (long chain rule; exactly, by Nimstring, when
-    /// that is decided within 2 s or an eighth of --time-limit), and with --moves whether each
-    /// move keeps control.
+    /// that is decided within the smaller of 2 s and an eighth of --time-limit, before the
+    /// solve), and with --moves whether each move wins (or, undecided, keeps) control.
     #[arg(long)]
     pub explain: bool,
 }
@@ -348,7 +350,7 @@ fn control_text(c: &Control) -> String {
 fn fight_text(fight: Option<&Fight>, position: &Position) -> String {
     match fight {
         Some(f) if f.mover_wins => {
-            "exactly (Nimstring): the player to move can win control (make the other take the last box)\n"
+            "exactly (Nimstring): the player to move can win control (make the other open the last chain or loop)\n"
                 .into()
         }
         Some(_) => "exactly (Nimstring): the player to move cannot win control\n".into(),
@@ -360,14 +362,12 @@ fn fight_text(fight: Option<&Fight>, position: &Position) -> String {
     }
 }
 
-/// A move's control fields: `keeps_control` by the long chain rule, `wins_control` when the
-/// exact fight is known.
+/// A move's control fields with `--explain`: `keeps_control` by the long chain rule, and
+/// `wins_control` exactly (`null` when the fight was not decided), as in the web API.
 fn explain_move(m: &mut serde_json::Value, keeps: Option<bool>, wins: Option<bool>) {
     if let Some(k) = keeps {
         m["keeps_control"] = k.into();
-    }
-    if let Some(w) = wins {
-        m["wins_control"] = w.into();
+        m["wins_control"] = wins.into();
     }
 }
 
