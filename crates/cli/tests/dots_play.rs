@@ -243,6 +243,12 @@ fn solve_explains_the_fight_for_control() {
     let o =
         run(&["dots", "solve", "--board", "5x5", "--explain", "--time-limit", "0.4", "--tt-mib", "16"], "");
     assert!(stdout(&o).ends_with("exactly (Nimstring): not decided in the time given\n"), "{}", stdout(&o));
+    // Each move: exact where decided, else the rule's guess, named as such.
+    let o = run(&["dots", "solve", "examples/dots/endgame-2.in", "--explain", "--moves"], "");
+    assert!(stdout(&o).contains("line 0   value 6   wins control\n"), "{}", stdout(&o));
+    let args = ["dots", "solve", "--board", "5x5", "--explain", "--moves", "--time-limit", "0.4"];
+    let o = run(&[&args[..], &["--tt-mib", "16"]].concat(), "");
+    assert!(stdout(&o).contains(" control (long chain rule)\n"), "{}", stdout(&o));
     let args = ["dots", "solve", "--board", "5x5", "--explain", "--moves", "--json", "--time-limit", "0.4"];
     let o = run(&[&args[..], &["--tt-mib", "16"]].concat(), "");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();

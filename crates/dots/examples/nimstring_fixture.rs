@@ -6,9 +6,11 @@
 //! cargo run --release -p pencilbox-dots --example nimstring_fixture -- --time-ms 3000
 //! ```
 //!
-//! One line per position: its undrawn lines, value, moves, value-optimal moves, moves that win
-//! control and the optimal ones among them, the largest loss of a control-winning move, nodes and
-//! time (or that the time ran out). Then a summary over the positions decided.
+//! As `dots solve --explain` and the web analysis do, each position is decided first, then its
+//! moves one by one until the time runs out ([`Nimstring::outcomes`]). One line per position:
+//! its undrawn lines, value, moves, value-optimal moves, moves that win control and the optimal
+//! ones among them, the largest loss of a control-winning move, nodes and time; or how far it
+//! got. Then a summary.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -39,7 +41,8 @@ fn main() -> anyhow::Result<()> {
         "{:>3} {:>7} {:>5} {:>5} {:>7} {:>5} {:>13} {:>10} {:>9} {:>8}",
         "#", "undrawn", "value", "moves", "optimal", "win", "win+optimal", "worst win", "nodes", "ms"
     );
-    let (mut decided, mut with_win, mut all_win_optimal, mut only_win_not_optimal) = (0, 0, 0, 0);
+    let (mut decided, mut every_move) = (0, 0);
+    let (mut with_win, mut all_win_optimal, mut only_win_not_optimal) = (0, 0, 0);
     let mut times = Vec::new();
     for (i, m) in set.iter().enumerate() {
         let geo = Geometry::new(m.dims)?;
@@ -47,17 +50,31 @@ fn main() -> anyhow::Result<()> {
         let mut nim = Nimstring::new(&geo);
         let start = Instant::now();
         nim.set_deadline(Some(start + Duration::from_millis(args.time_ms)));
-        let outcomes: Result<Vec<_>, _> =
-            m.moves.iter().map(|&(e, v)| nim.move_wins(m.drawn, e).map(|w| (v, w))).collect();
+        // As the analyses do: the position first, then each move until the time runs out.
+        let outcomes = nim.outcomes(m.drawn);
         let ms = start.elapsed().as_secs_f64() * 1e3;
         let Ok(outcomes) = outcomes else {
             println!("{i:>3} {undrawn:>7} {:>5} out of time after {} nodes", m.value, nim.nodes());
             continue;
         };
         decided += 1;
+        let value_of =
+            |e| m.moves.iter().find(|mv| mv.0 == e).map(|mv| mv.1).expect("a fixture lists every move");
+        if outcomes.moves.iter().any(|o| o.1.is_none()) {
+            println!(
+                "{i:>3} {undrawn:>7} {:>5} the mover {} control; {} of {} moves decided in time",
+                m.value,
+                if outcomes.mover_wins { "wins" } else { "loses" },
+                outcomes.moves.iter().filter(|o| o.1.is_some()).count(),
+                outcomes.moves.len()
+            );
+            continue;
+        }
+        every_move += 1;
         times.push(ms);
-        let optimal = outcomes.iter().filter(|o| o.0 == m.value).count();
-        let wins: Vec<_> = outcomes.iter().filter(|o| o.1).map(|o| o.0).collect();
+        let optimal = m.moves.iter().filter(|mv| mv.1 == m.value).count();
+        let wins: Vec<_> =
+            outcomes.moves.iter().filter(|o| o.1 == Some(true)).map(|o| value_of(o.0)).collect();
         let win_optimal = wins.iter().filter(|&&v| v == m.value).count();
         let worst = wins.iter().map(|&v| m.value - v).max();
         if !wins.is_empty() {
@@ -68,7 +85,7 @@ fn main() -> anyhow::Result<()> {
         println!(
             "{i:>3} {undrawn:>7} {:>5} {:>5} {optimal:>7} {:>5} {win_optimal:>13} {:>10} {:>9} {ms:>8.0}",
             m.value,
-            outcomes.len(),
+            outcomes.moves.len(),
             wins.len(),
             worst.map_or("-".into(), |w| w.to_string()),
             nim.nodes(),
@@ -77,11 +94,11 @@ fn main() -> anyhow::Result<()> {
     times.sort_by(f64::total_cmp);
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
     println!(
-        "decided {decided} of {} positions within {} ms (median {median:.0} ms); the mover can win control in \
-         {with_win}: every control-winning move is value-optimal in {all_win_optimal}, none is in \
-         {only_win_not_optimal}",
+        "within {} ms: the position decided in {decided} of {}, every move too in {every_move} (median {median:.0} \
+         ms); of those the mover can win control in {with_win}: every control-winning move is value-optimal in \
+         {all_win_optimal}, none is in {only_win_not_optimal}",
+        args.time_ms,
         set.len(),
-        args.time_ms
     );
     Ok(())
 }

@@ -31,6 +31,7 @@ use crate::board::Position;
 use crate::chains::{Component, Kind, components};
 use crate::lines::compact;
 use crate::nimstring::Nimstring;
+pub use crate::nimstring::Outcomes as Fight;
 
 /// The smallest chain that counts as long: opening it lets the taker keep control.
 pub const LONG_CHAIN: usize = 3;
@@ -96,17 +97,6 @@ pub fn keeps_control(pos: &Position, e: Edge) -> bool {
     if keeps_turn { next.mover_on_track() } else { !next.mover_on_track() }
 }
 
-/// The fight for control decided exactly (by Nimstring).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fight {
-    /// Whether the player to move can win control: win Nimstring, which in Dots-and-Boxes is
-    /// making the other player open the last chain or loop.
-    pub mover_wins: bool,
-    /// Every legal move, in line-number order, with whether the player who draws it wins
-    /// control afterwards.
-    pub moves: Vec<(Edge, bool)>,
-}
-
 /// The time the analyses (`dots solve --explain`, the web analysis) give [`fight`] at most:
 /// 5×5 positions with 38–40 undrawn lines take 0.06–2.8 s, 41 and more seldom finish
 /// (docs/PERFORMANCE.md).
@@ -116,20 +106,18 @@ pub const FIGHT_BUDGET: Duration = Duration::from_secs(2);
 /// [`FIGHT_BUDGET`]) before the value's solve, which keeps the rest.
 pub const FIGHT_SHARE: u32 = 8;
 
-/// The fight for control in `pos` decided exactly, with every move's outcome; `None` when the
-/// game is over, the board is beyond the compact form (more than
-/// [`crate::lines::MAX_LINES`] lines), or the search is not done by `deadline`.
+/// The fight for control in `pos` decided exactly, with the outcome of every move decided by
+/// `deadline` ([`Nimstring::outcomes`]); `None` when the game is over, the board is beyond the
+/// compact form (more than [`crate::lines::MAX_LINES`] lines), or not even the position is
+/// decided by `deadline`.
 pub fn fight(pos: &Position, deadline: Instant) -> Option<Fight> {
     let (geo, drawn) = compact(pos).ok()?;
-    let undrawn = geo.undrawn(drawn);
-    if undrawn.count() == 0 {
+    if geo.undrawn(drawn).count() == 0 {
         return None;
     }
     let mut nim = Nimstring::new(&geo);
     nim.set_deadline(Some(deadline));
-    let moves: Vec<(Edge, bool)> =
-        undrawn.iter().map(|e| nim.move_wins(drawn, e).map(|w| (e, w))).collect::<Result<_, _>>().ok()?;
-    Some(Fight { mover_wins: moves.iter().any(|&(_, w)| w), moves })
+    nim.outcomes(drawn).ok()
 }
 
 /// Whether drawing the undrawn line `e` gives a box its third side.
@@ -196,13 +184,14 @@ mod tests {
         let far = Instant::now() + Duration::from_secs(600);
         let f = fight(&pos, far).unwrap();
         assert_eq!(f.moves.len(), pos.num_undrawn());
-        assert_eq!(f.mover_wins, f.moves.iter().any(|m| m.1));
+        assert_eq!(f.mover_wins, f.moves.iter().any(|m| m.1 == Some(true)));
+        assert!(f.moves.iter().all(|m| m.1.is_some()));
         // The last line takes the last box: its taker cannot move again and loses.
         let mut last = empty(1, 1);
         for e in [0, 1, 2] {
             last.play_unchecked(Edge(e));
         }
-        assert_eq!(fight(&last, far), Some(Fight { mover_wins: false, moves: vec![(Edge(3), false)] }));
+        assert_eq!(fight(&last, far), Some(Fight { mover_wins: false, moves: vec![(Edge(3), Some(false))] }));
         // Over, beyond the compact form, out of time: no answer.
         last.play_unchecked(Edge(3));
         assert_eq!(fight(&last, far), None);

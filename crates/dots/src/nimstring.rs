@@ -139,6 +139,18 @@ impl Table {
 /// small search never touches cost nothing.
 const TABLE_BITS: u32 = 21;
 
+/// The fight for control decided exactly: who wins Nimstring, and after which moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcomes {
+    /// Whether the player to move wins Nimstring: in Dots-and-Boxes, can make the other player
+    /// open the last chain or loop.
+    pub mover_wins: bool,
+    /// Every legal move, in line-number order, with whether the player who draws it wins
+    /// afterwards (`None` when the time ran out before that move was decided: only when the
+    /// player to move wins, since otherwise every move loses).
+    pub moves: Vec<(Edge, Option<bool>)>,
+}
+
 /// The table key of a position: its smallest image under the board's symmetries, with twin
 /// lines then normalised. Equal keys mean equivalent positions; some equivalent positions get
 /// different keys (the order of the two steps matters), which costs only a repeated search.
@@ -189,6 +201,30 @@ impl<'g> Nimstring<'g> {
     pub fn move_wins(&mut self, drawn: LineSet, e: Edge) -> Result<bool, OutOfTime> {
         let after = drawn.with(e);
         if self.geo.completes(drawn, e) > 0 { self.wins(after) } else { self.wins(after).map(|w| !w) }
+    }
+
+    /// Whether the player to move in `drawn` wins, then every undrawn line in line-number order
+    /// with whether it wins for the player who draws it (`None` for the lines not decided when
+    /// the deadline passed). The position comes first: deciding it takes one winning move at
+    /// most, and when it is lost every move is lost. Fails when not even the position is
+    /// decided.
+    pub fn outcomes(&mut self, drawn: LineSet) -> Result<Outcomes, OutOfTime> {
+        let mover_wins = self.wins(drawn)?;
+        let mut out_of_time = false;
+        let moves = self
+            .geo
+            .undrawn(drawn)
+            .iter()
+            .map(|e| {
+                let won = match mover_wins {
+                    false => Some(false),
+                    true if out_of_time => None,
+                    true => self.move_wins(drawn, e).inspect_err(|_| out_of_time = true).ok(),
+                };
+                (e, won)
+            })
+            .collect();
+        Ok(Outcomes { mover_wins, moves })
     }
 
     /// The search proper, on a position with no box to take.
@@ -311,6 +347,57 @@ mod tests {
                     };
                     assert_eq!(nim.move_wins(drawn, e).unwrap(), want);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn outcomes_agree_with_the_position_and_each_move() {
+        let geo = Geometry::new("3x3".parse().unwrap()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut memo = HashMap::new();
+        for _ in 0..100 {
+            let drawn = (0..rng.random_range(8..24))
+                .fold(LineSet::EMPTY, |d, _| d.with(Edge(rng.random_range(0..24))));
+            let mut nim = Nimstring::new(&geo);
+            let Outcomes { mover_wins: won, moves } = nim.outcomes(drawn).unwrap();
+            assert_eq!(won, brute(&geo, drawn, &mut memo));
+            let lines: Vec<Edge> = moves.iter().map(|m| m.0).collect();
+            assert_eq!(lines, geo.undrawn(drawn).iter().collect::<Vec<_>>());
+            assert_eq!(won, moves.iter().any(|m| m.1 == Some(true)));
+            for (e, w) in moves {
+                let mut fresh = Nimstring::new(&geo);
+                assert_eq!(w, Some(fresh.move_wins(drawn, e).unwrap()));
+            }
+        }
+        // Past its deadline a search that needs more than a few nodes is not decided.
+        let geo = Geometry::new("5x5".parse().unwrap()).unwrap();
+        let mut nim = Nimstring::new(&geo);
+        nim.set_deadline(Some(Instant::now()));
+        assert_eq!(nim.outcomes(LineSet::EMPTY), Err(OutOfTime));
+    }
+
+    #[test]
+    fn moves_left_undecided_at_the_deadline_are_none_and_the_rest_exact() {
+        // A 4×4 position the player to move wins, decided once without a deadline: then with
+        // the deadline passed the position is known from the table, and the moves are decided
+        // until a search needs more than a few nodes (the clock is read every 1,024).
+        let geo = Geometry::new("4x4".parse().unwrap()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let (drawn, mut nim) = loop {
+            let drawn = (0..12).fold(LineSet::EMPTY, |d, _| d.with(Edge(rng.random_range(0..40))));
+            let mut nim = Nimstring::new(&geo);
+            if nim.wins(drawn).unwrap() && geo.side_counts(drawn).with[3] == 0 {
+                break (drawn, nim);
+            }
+        };
+        nim.set_deadline(Some(Instant::now()));
+        let out = nim.outcomes(drawn).unwrap();
+        assert!(out.mover_wins);
+        assert!(out.moves.iter().any(|m| m.1.is_none()), "{out:?}");
+        for (e, w) in out.moves {
+            if let Some(w) = w {
+                assert_eq!(w, Nimstring::new(&geo).move_wins(drawn, e).unwrap());
             }
         }
     }

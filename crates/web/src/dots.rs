@@ -208,7 +208,7 @@ pub async fn solve(
         let share = control::FIGHT_BUDGET.min(deadline.saturating_duration_since(Instant::now()) / control::FIGHT_SHARE);
         let fight = control::fight(&pos, Instant::now() + share);
         let keeps = |e: Edge| control::keeps_control(&pos, e);
-        let wins = |e: Edge| fight.as_ref()?.moves.iter().find(|m| m.0 == e).map(|m| m.1);
+        let wins = |e: Edge| fight.as_ref()?.moves.iter().find(|m| m.0 == e)?.1;
         let mv = |e: Edge, value: f64, exact: bool, playouts: Option<u32>| MoveValue {
             line: e.index(),
             name: Line::of(dims, e).to_string(),

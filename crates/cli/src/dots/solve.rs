@@ -199,7 +199,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let control = args.explain.then(|| control(&position));
     let keeps = |e: Edge| args.explain.then(|| keeps_control(&position, e));
     let exact_fight = fight.as_ref().and_then(Option::as_ref);
-    let wins = |e: Edge| exact_fight.and_then(|f| f.moves.iter().find(|m| m.0 == e)).map(|m| m.1);
+    let wins = |e: Edge| exact_fight.and_then(|f| f.moves.iter().find(|m| m.0 == e)).and_then(|m| m.1);
     let name = |e: Edge| Line::of(dims, e).to_string();
     let text = if args.json {
         let mut out = serde_json::json!({ "board": dims.to_string(), "nodes": exact_stats.nodes });
@@ -278,8 +278,8 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         let control_word = |e: Edge| match (wins(e), keeps(e)) {
             (Some(true), _) => "   wins control",
             (Some(false), _) => "   loses control",
-            (None, Some(true)) => "   keeps control",
-            (None, Some(false)) => "   gives away control",
+            (None, Some(true)) => "   keeps control (long chain rule)",
+            (None, Some(false)) => "   gives away control (long chain rule)",
             (None, None) => "",
         };
         match &analysis {
