@@ -156,7 +156,7 @@ test('a position beyond the solver\'s budget gets the search\'s estimate, marked
   const page = await s.open('/dots?rows=5&cols=5&analyse=1&budget=1000');
   const estimate = page.locator('#value[data-state="estimate"]');
   await estimate.waitFor();
-  assert.match(await estimate.innerText(), /^Estimate about [+-]?\d+(\.\d)? for you \(to move\), not exact: the solver proved only that the value is between -?\d+ and [+]?\d+ within about half of 1 s, then the strong engine's search ran [\d,]+ playouts\.$/);
+  assert.match(await estimate.innerText(), /^Estimate about [+-]?\d+(\.\d)? for you \(to move\), not exact: the solver proved only that the value is between -?\d+ and [+]?\d+ within half of 1 s, then the strong engine's search ran [\d,]+ playouts\.$/);
   assert.match(await page.locator('#control-summary').innerText(), /^So far: 0 long chains, 0 short chains, 0 loops; 60 safe lines left\. By the long chain rule you \(to move\) want an even number of long chains/);
   // Nimstring cannot decide the empty 5x5 board in an eighth of a second.
   assert.equal(await page.locator('#control-exact').getAttribute('data-wins'), 'null');

@@ -29,6 +29,7 @@
 //!   box) normalised: most symmetric positions share an entry (not all: the key is not one per
 //!   class), and a shared entry is always right.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use pencilbox_grid::Edge;
@@ -158,7 +159,7 @@ fn key(geo: &Geometry, drawn: LineSet) -> u128 {
     geo.normalise_twins(geo.canonical(drawn).0.0)
 }
 
-/// The deadline passed before the search finished.
+/// The deadline passed (or the search was told to stop) before the search finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the Nimstring search ran out of time")]
 pub struct OutOfTime;
@@ -171,17 +172,24 @@ pub struct Nimstring<'g> {
     /// Settled positions (symmetry- and twin-normalised) and whether the player to move wins.
     table: Table,
     deadline: Option<Instant>,
+    /// Set by another thread to stop the search as at a deadline.
+    stop: Option<&'g AtomicBool>,
     nodes: u64,
 }
 
 impl<'g> Nimstring<'g> {
     pub fn new(geo: &'g Geometry) -> Self {
-        Nimstring { geo, table: Table::new(TABLE_BITS), deadline: None, nodes: 0 }
+        Nimstring { geo, table: Table::new(TABLE_BITS), deadline: None, stop: None, nodes: 0 }
     }
 
     /// Stops every search after `deadline` with [`OutOfTime`] (what was solved stays known).
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
+    }
+
+    /// Stops every search with [`OutOfTime`] once `stop` is set (read when the clock is).
+    pub fn set_stop(&mut self, stop: Option<&'g AtomicBool>) {
+        self.stop = stop;
     }
 
     /// Positions searched so far.
@@ -240,8 +248,8 @@ impl<'g> Nimstring<'g> {
         }
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_EVERY)
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
+            && (self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+                || self.deadline.is_some_and(|deadline| Instant::now() >= deadline))
         {
             return Err(OutOfTime);
         }

@@ -498,7 +498,7 @@ async function analyse() {
     } else {
       valueLine.replaceChildren(
         h('strong', {}, `Estimate about ${fmt(ans.value)}`),
-        ` for ${who} (to move), not exact: the solver proved only that the value is between ${fmt(ans.bounds[0])} and ${fmt(ans.bounds[1])} within about half of ${timeMs / 1000} s, then the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts.`);
+        ` for ${who} (to move), not exact: the solver proved only that the value is between ${fmt(ans.bounds[0])} and ${fmt(ans.bounds[1])} within half of ${timeMs / 1000} s, then the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts.`);
     }
     showControl(controlBox, ans.control, mover, beyond);
     showMoves(movesBox, ans, mover);

@@ -105,9 +105,8 @@ pub struct SolveRequest {
     #[serde(default)]
     moves: bool,
     time_ms: Option<u64>,
-    /// When the exact solve does not finish in half of `time_ms` (of what is left after the
-    /// exact fight for control, at most an eighth), spend the rest on the strong engine's
-    /// search and answer its estimate (else 503).
+    /// When the exact solve does not finish in half of `time_ms`, spend the other half on the
+    /// strong engine's search and answer its estimate (else 503).
     #[serde(default)]
     estimate: bool,
 }
@@ -204,9 +203,24 @@ pub async fn solve(
     let out = run_engine(&config, budget, move |deadline| {
         let dims = pos.dims();
         let mut solver = compact.map(|(geo, drawn)| (Solver::new(geo, TableSize::Mib(TABLE_MIB)), drawn));
-        // The exact fight for control first, with a share of the time: the solve takes the rest.
-        let share = control::FIGHT_BUDGET.min(deadline.saturating_duration_since(Instant::now()) / control::FIGHT_SHARE);
-        let fight = control::fight(&pos, Instant::now() + share);
+        // The exact fight for control beside the solve, on a thread of its own.
+        let least = control::fight_least(Some(deadline.saturating_duration_since(Instant::now())));
+        let (fight, report) = control::fight_beside(&pos, Instant::now() + least, Some(deadline), || {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+            Ok::<_, ApiError>(match solver.as_mut() {
+                Some((solver, drawn)) => {
+                    analyse(solver, *drawn, want_moves, Some(deadline), want_estimate, &mut rng)
+                }
+                None => Ok(analyse_beyond_solver(&pos, want_moves, deadline, 1, &mut rng).ok_or_else(|| {
+                    ApiError::bad(format!(
+                        "a {dims} board has {} lines: beyond the exact solver and its search (boards of up to {} lines)",
+                        dims.num_edges(),
+                        pencilbox_dots::mcts::large::MAX_LINES
+                    ))
+                })?),
+            })
+        });
+        let report = report?;
         let keeps = |e: Edge| control::keeps_control(&pos, e);
         let wins = |e: Edge| fight.as_ref()?.moves.iter().find(|m| m.0 == e)?.1;
         let mv = |e: Edge, value: f64, exact: bool, playouts: Option<u32>| MoveValue {
@@ -217,17 +231,6 @@ pub async fn solve(
             playouts,
             keeps_control: keeps(e),
             wins_control: wins(e),
-        };
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-        let report = match solver.as_mut() {
-            Some((solver, drawn)) => analyse(solver, *drawn, want_moves, Some(deadline), want_estimate, &mut rng),
-            None => Ok(analyse_beyond_solver(&pos, want_moves, deadline, 1, &mut rng).ok_or_else(|| {
-                ApiError::bad(format!(
-                    "a {dims} board has {} lines: beyond the exact solver and its search (boards of up to {} lines)",
-                    dims.num_edges(),
-                    pencilbox_dots::mcts::large::MAX_LINES
-                ))
-            })?),
         };
         match report {
             Ok(Report { analysis: Analysis::Exact { value, best, moves }, exact: st }) => Ok(SolveResponse {

@@ -41,9 +41,8 @@ pub enum Format {
 
 Output: the first line is the exact net score (mover's boxes minus the opponent's, over the
 boxes still unclaimed) under best play; then `best <move>`; with --moves one line per legal move.
-With --time-limit, when the exact solve does not finish in half of it (of what is left after
---explain's exact fight for control, at most an eighth), the strong engine's search spends the
-rest and the first line is its estimate, marked `~` (not exact).")]
+With --time-limit, when the exact solve does not finish in half of it, the strong engine's
+search spends the other half and the first line is its estimate, marked `~` (not exact).")]
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: crate::input::InputArg,
@@ -68,16 +67,16 @@ pub struct SolveArgs {
     /// with two cores and costs time on a busy one.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), value_name = "N")]
     pub threads: u8,
-    /// Answer within this many seconds: the exact solve gets half (of what is left after
-    /// --explain's exact fight for control, at most an eighth), and when it does not finish,
+    /// Answer within this many seconds: the exact solve gets half, and when it does not finish,
     /// the search's estimate (with the exact bounds reached) is printed instead. On a board of
     /// more than 128 lines (beyond the solver; up to 2,112 lines, 32x32), the search's estimate over the
     /// whole time.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Also say where the fight for control stands (long chain rule; exactly, by Nimstring, when
-    /// that is decided within the smaller of 2 s and an eighth of --time-limit, before the
-    /// solve), and with --moves whether each move wins (or, undecided, keeps) control.
+    /// decided on a second thread while the solve runs, given at least the smaller of 2 s and an
+    /// eighth of --time-limit), and with --moves whether each move wins (or, undecided, keeps)
+    /// control.
     #[arg(long)]
     pub explain: bool,
 }
@@ -166,39 +165,38 @@ fn beyond_the_solver(
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let position = read_position(&args.input, args.board, args.format)?;
     let dims = position.dims();
-    let deadline = match args.time_limit {
-        Some(secs) => {
-            let limit =
-                Duration::try_from_secs_f64(secs).context("--time-limit must be a number of seconds")?;
-            Some(Instant::now().checked_add(limit).context("--time-limit is too long")?)
-        }
+    let limit = args
+        .time_limit
+        .map(|secs| Duration::try_from_secs_f64(secs).context("--time-limit must be a number of seconds"))
+        .transpose()?;
+    let deadline = match limit {
+        Some(limit) => Some(Instant::now().checked_add(limit).context("--time-limit is too long")?),
         None => None,
     };
-    // The exact fight for control first, with a share of the time: the solve may take the rest.
-    let fight = args.explain.then(|| {
-        let share = args.time_limit.map_or(control::FIGHT_BUDGET, |secs| {
-            let share = secs / f64::from(control::FIGHT_SHARE);
-            Duration::try_from_secs_f64(share).unwrap_or(control::FIGHT_BUDGET).min(control::FIGHT_BUDGET)
-        });
-        control::fight(&position, Instant::now() + share)
-    });
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
     // Beyond the solver: the search's estimate, with no exact bounds but the whole range.
     let compact = lines::compact(&position);
     let beyond_solver = compact.is_err();
-    let Report { analysis, exact: exact_stats } = match compact {
+    let solve = || match compact {
         Ok((geo, drawn)) => {
             let mut solver = Solver::new(geo, TableSize::Mib(args.tt_mib));
             solver.set_progress(Some(Box::new(progress_reporter())));
             solver.set_threads(usize::from(args.threads));
             analyse(&mut solver, drawn, args.moves, deadline, true, &mut rng)
-                .context("the solve ran out of time")?
+                .context("the solve ran out of time")
         }
-        Err(too_large) => beyond_the_solver(&position, &args, deadline, &mut rng, too_large)?,
+        Err(too_large) => beyond_the_solver(&position, &args, deadline, &mut rng, too_large),
     };
+    // With --explain the exact fight for control runs beside the solve, on a thread of its own.
+    let (fight, report) = if args.explain {
+        control::fight_beside(&position, Instant::now() + control::fight_least(limit), deadline, solve)
+    } else {
+        (None, solve())
+    };
+    let Report { analysis, exact: exact_stats } = report?;
     let control = args.explain.then(|| control(&position));
     let keeps = |e: Edge| args.explain.then(|| keeps_control(&position, e));
-    let exact_fight = fight.as_ref().and_then(Option::as_ref);
+    let exact_fight = fight.as_ref();
     let wins = |e: Edge| exact_fight.and_then(|f| f.moves.iter().find(|m| m.0 == e)).and_then(|m| m.1);
     let name = |e: Edge| Line::of(dims, e).to_string();
     let text = if args.json {
