@@ -206,7 +206,7 @@ impl Graph for Compact<'_> {
         [Edge(free.trailing_zeros() as usize), Edge((free & (free - 1)).trailing_zeros() as usize)]
     }
     fn across(&self, e: Edge, b: BoxId) -> Option<BoxId> {
-        self.geo.edge_boxes(e).find(|&x| x != b)
+        self.geo.other_box(e, b)
     }
 }
 

@@ -187,6 +187,10 @@ impl Geometry {
     pub fn edge_boxes(&self, e: Edge) -> impl Iterator<Item = BoxId> + '_ {
         self.edge_boxes[e.0].iter().flatten().copied()
     }
+    /// The box on the other side of edge `e` from box `b` (`None` at the border).
+    pub fn other_box(&self, e: Edge, b: BoxId) -> Option<BoxId> {
+        self.edge_boxes(e).find(|&x| x != b)
+    }
     pub fn boxes(&self) -> impl Iterator<Item = BoxId> + use<> {
         (0..self.box_sides.len() as u8).map(BoxId)
     }

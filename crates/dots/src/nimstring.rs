@@ -34,7 +34,7 @@ use std::time::Instant;
 
 use pencilbox_grid::Edge;
 
-use crate::lines::{BoxId, Geometry, LineSet};
+use crate::lines::{BoxId, Geometry, LineSet, MAX_LINES};
 
 /// How often (in nodes, a power of two) the deadline is read.
 const CLOCK_EVERY: u64 = 1 << 10;
@@ -84,7 +84,7 @@ pub fn settle(geo: &Geometry, drawn: LineSet) -> Settled {
         let free = loop {
             let e = Edge(side.trailing_zeros() as usize);
             lines |= side;
-            match geo.edge_boxes(e).find(|&b| b != at) {
+            match geo.other_box(e, at) {
                 None => break k == 1,
                 Some(next) => match geo.drawn_sides(drawn, next) {
                     2 => {
@@ -150,6 +150,13 @@ pub struct Outcomes {
     /// afterwards (`None` when the time ran out before that move was decided: only when the
     /// player to move wins, since otherwise every move loses).
     pub moves: Vec<(Edge, Option<bool>)>,
+}
+
+impl Outcomes {
+    /// Whether drawing `e` wins for the player who draws it, when that was decided.
+    pub fn of(&self, e: Edge) -> Option<bool> {
+        self.moves.iter().find(|m| m.0 == e)?.1
+    }
 }
 
 /// The table key of a position: its smallest image under the board's symmetries, with twin
@@ -266,25 +273,29 @@ impl<'g> Nimstring<'g> {
     /// (docs/PERFORMANCE.md).
     fn any_winning_move(&mut self, drawn: LineSet, undrawn: LineSet) -> Result<bool, OutOfTime> {
         let geo = self.geo;
-        let mut skip = 0u128;
-        let (mut safe, mut giving) = (Vec::with_capacity(64), Vec::with_capacity(64));
+        // One line per twin group, split into those that hand out a box and the safe ones.
+        let (mut tried, mut giving) = (0u128, 0u128);
         for e in undrawn.iter() {
-            if skip >> e.0 & 1 == 1 {
-                continue;
+            if tried & geo.twin_group_of(e) == 0 {
+                tried |= 1 << e.0;
+                if geo.gives_box(drawn, e) {
+                    giving |= 1 << e.0;
+                }
             }
-            skip |= geo.twin_group_of(e);
-            if geo.gives_box(drawn, e) { giving.push(e) } else { safe.push(e) }
         }
-        let mut children = Vec::with_capacity(giving.len() + safe.len());
-        for e in giving.into_iter().chain(safe) {
+        // The children that are not loony, kept on the stack (no allocation per node).
+        let mut children = [LineSet::EMPTY; MAX_LINES];
+        let mut n = 0;
+        for e in LineSet(giving).iter().chain(LineSet(tried & !giving).iter()) {
             if let Settled::Quiet(after) = settle(geo, drawn.with(e)) {
                 if geo.undrawn(after) == LineSet::EMPTY || self.table.get(key(geo, after)) == Some(false) {
                     return Ok(true);
                 }
-                children.push(after);
+                children[n] = after;
+                n += 1;
             }
         }
-        for after in children {
+        for &after in &children[..n] {
             if !self.search(after)? {
                 return Ok(true);
             }

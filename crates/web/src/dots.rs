@@ -222,7 +222,7 @@ pub async fn solve(
         });
         let report = report?;
         let keeps = |e: Edge| control::keeps_control(&pos, e);
-        let wins = |e: Edge| fight.as_ref()?.moves.iter().find(|m| m.0 == e)?.1;
+        let wins = |e: Edge| fight.as_ref()?.of(e);
         let mv = |e: Edge, value: f64, exact: bool, playouts: Option<u32>| MoveValue {
             line: e.index(),
             name: Line::of(dims, e).to_string(),

@@ -197,7 +197,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let control = args.explain.then(|| control(&position));
     let keeps = |e: Edge| args.explain.then(|| keeps_control(&position, e));
     let exact_fight = fight.as_ref();
-    let wins = |e: Edge| exact_fight.and_then(|f| f.moves.iter().find(|m| m.0 == e)).and_then(|m| m.1);
+    let wins = |e: Edge| exact_fight?.of(e);
     let name = |e: Edge| Line::of(dims, e).to_string();
     let text = if args.json {
         let mut out = serde_json::json!({ "board": dims.to_string(), "nodes": exact_stats.nodes });
@@ -300,7 +300,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         if let Some(c) = &control {
             text += &control_text(c);
-            text += &fight_text(exact_fight, &position);
+            text += &fight_text(exact_fight, &position, beyond_solver);
         }
         text
     };
@@ -345,7 +345,7 @@ fn control_text(c: &Control) -> String {
 }
 
 /// The exact fight for control in words, or why it is not known.
-fn fight_text(fight: Option<&Fight>, position: &Position) -> String {
+fn fight_text(fight: Option<&Fight>, position: &Position, beyond_solver: bool) -> String {
     match fight {
         Some(f) if f.mover_wins => {
             "exactly (Nimstring): the player to move can win control (make the other open the last chain or loop)\n"
@@ -353,7 +353,7 @@ fn fight_text(fight: Option<&Fight>, position: &Position) -> String {
         }
         Some(_) => "exactly (Nimstring): the player to move cannot win control\n".into(),
         None if position.num_undrawn() == 0 => String::new(),
-        None if lines::compact(position).is_err() => {
+        None if beyond_solver => {
             format!("exactly (Nimstring): not searched beyond {} lines\n", lines::MAX_LINES)
         }
         None => "exactly (Nimstring): not decided in the time given\n".into(),

@@ -69,11 +69,11 @@ impl Worker<'_, '_> {
             takeable &= takeable - 1;
             let sides = self.geo.box_sides(b);
             let e = Edge((sides & !drawn.0).trailing_zeros() as usize);
-            match self.other_box(e, b) {
+            match self.geo.other_box(e, b) {
                 Some(c) if counts.has(2, c) => {
                     let rest = self.geo.box_sides(c) & !drawn.0 & !(1u128 << e.0);
                     let f = Edge(rest.trailing_zeros() as usize);
-                    let goes_on = self.other_box(f, c).is_some_and(|d| counts.has(2, d));
+                    let goes_on = self.geo.other_box(f, c).is_some_and(|d| counts.has(2, d));
                     chains[n] = (e, f, goes_on);
                     n += 1;
                 }
@@ -107,10 +107,6 @@ impl Worker<'_, '_> {
     /// How many boxes drawing the undrawn line `e` completes.
     pub(super) fn completes(geo: &Geometry, counts: &SideCounts, e: Edge) -> Score {
         (geo.edge_box_mask(e) & counts.with[3]).count_ones() as Score
-    }
-
-    fn other_box(&self, e: Edge, b: BoxId) -> Option<BoxId> {
-        self.geo.edge_boxes(e).find(|&x| x != b)
     }
 
     /// The undrawn lines worth searching when nothing can be taken, best first: the table's
