@@ -175,6 +175,10 @@ fn mix(lines: LineSet) -> u64 {
     h.wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
+/// A search from a position with s safe lines gets at most 2^(s + this) entries (see
+/// `Table::entries_for`): 2^8 times the most that searches of random positions stored.
+pub const SAFE_LINE_HEADROOM: usize = 16;
+
 /// A fixed-size bucket array shared by the search threads; a full bucket drops its least
 /// valuable entry.
 #[derive(Debug)]
@@ -189,19 +193,29 @@ pub(super) struct Table {
 
 impl Table {
     /// The entries worth allocating, at most `size`, for a search from a position with
-    /// `undrawn` undrawn lines on a board of `lines` lines. [`TableSize::Entries`] is exact.
+    /// `undrawn` undrawn lines, `safe` of them safe (giving no box), on a board of `lines` lines.
+    /// [`TableSize::Entries`] is exact.
     ///
-    /// A size in MiB is a ceiling, for two reasons. A search from the position reaches at
-    /// most 2^undrawn sets of drawn lines, so a table with more entries never fills. And a
-    /// table much larger than the search needs only costs cache and TLB misses (and the time to
-    /// clear it): the search stores a few million positions on a 31-line board (3x4), about a
-    /// hundred thousand on 24 lines (3x3), and the best sizes measured were 2^17 and 2^22
-    /// entries (docs/PERFORMANCE.md, "table size"), so at most 2^(3n/4 - 1) entries for n lines.
-    pub(super) fn entries_for(size: TableSize, lines: usize, undrawn: u32) -> usize {
+    /// A size in MiB is a ceiling, for three reasons. A search from the position reaches at
+    /// most 2^undrawn sets of drawn lines, so a table with more entries never fills. A table much
+    /// larger than the search needs only costs cache and TLB misses (and the time to clear it):
+    /// the search stores a few million positions on a 31-line board (3x4), about a hundred
+    /// thousand on 24 lines (3x3), and the best sizes measured were 2^17 and 2^22 entries
+    /// (docs/PERFORMANCE.md, "table size"), so at most 2^(3n/4 - 1) entries for n lines. And
+    /// the safe lines drive the search's size (once they are gone, only the order in which the
+    /// chains and loops are opened is left to search): from random 5x5 and 4x4 positions with
+    /// s ≤ 8 safe lines the search stored at most about 2^(8 + s) entries, so at most
+    /// 2^(s + [`SAFE_LINE_HEADROOM`]) are allocated (an endgame of 28 undrawn lines and a few
+    /// safe ones took a gigabyte and 0.4 s to clear, for a search of 332 nodes).
+    pub(super) fn entries_for(size: TableSize, lines: usize, undrawn: u32, safe: u32) -> usize {
         match size {
             TableSize::Mib(mib) => {
                 let ceiling = mib * (1 << 20) / size_of::<Bucket>() * Self::slots(lines);
-                let useful = (lines * 3 / 4).saturating_sub(1).min(undrawn as usize).min(40);
+                let useful = (lines * 3 / 4)
+                    .saturating_sub(1)
+                    .min(undrawn as usize)
+                    .min(safe as usize + SAFE_LINE_HEADROOM)
+                    .min(40);
                 ceiling.min(1 << useful)
             }
             TableSize::Entries(n) => n,
