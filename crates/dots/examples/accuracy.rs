@@ -9,8 +9,9 @@
 //!
 //! Prints one line per position, then the share of value-optimal choices, the mean and largest
 //! loss and the longest thinking time (`--json`: the same as one JSON object). A fresh bot per
-//! position keeps the positions independent of each other and of their order; it is built (and
-//! its table allocated) before the clock starts. Position `i` gets the random generator seeded
+//! position keeps the positions independent of each other and of their order; it is built before
+//! the clock starts, and its table is allocated by its first solve, within its time, as in a game.
+//! Position `i` gets the random generator seeded
 //! `seed + i`. Exits with an error if a level plays a line that is not a legal move.
 
 use std::collections::HashMap;
