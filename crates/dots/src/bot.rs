@@ -8,10 +8,11 @@
 //! * `greedy` takes a box when it can, otherwise draws a line that gives nothing away (at random),
 //!   otherwise the line that gives away the fewest boxes.
 //! * `strong` plays exactly (with the [`Solver`], on [`Bot::set_threads`] threads) whenever the
-//!   rest of the game solves in three quarters of its time (it tries from 40 undrawn lines on,
-//!   or once no safe line is left), and otherwise searches until the deadline with Monte Carlo
-//!   tree search guided by chain theory, ending in exact values where the solver affords them
-//!   ([`crate::mcts`]).
+//!   rest of the game solves in nine tenths of its time (it tries from 40 undrawn lines on, or
+//!   once no safe line is left); when that solve runs out of time having proved a move worth
+//!   more than the worst case, it plays that move ([`Reason::Proven`]); otherwise it searches
+//!   until the deadline with Monte Carlo tree search guided by chain theory, ending in exact
+//!   values where the solver affords them ([`crate::mcts`]).
 //! * `basic` (the strong level before the search) plays exactly whenever the rest of the game is
 //!   small enough to solve before the deadline, and otherwise follows chain theory
 //!   ([`crate::rules`]): it never hands out boxes while safe lines remain, takes what it is
@@ -66,6 +67,9 @@ pub enum Reason {
     Forced,
     /// The exact value of the position is known; the move keeps it.
     Exact { value: i32 },
+    /// The exact solve ran out of time after proving the move worth at least `lower` to the
+    /// mover (the position's value may be higher).
+    Proven { lower: i32 },
     /// The search's choice: its estimate of the position's value for the mover (their boxes
     /// minus the opponent's, of those still unclaimed) and the playouts behind it.
     Search { value: f64, playouts: u32 },
@@ -85,6 +89,7 @@ impl Reason {
         match self {
             Reason::Forced => "forced",
             Reason::Exact { .. } => "exact",
+            Reason::Proven { .. } => "proven",
             Reason::Search { .. } => "search",
             Reason::Heuristic => "heuristic",
             Reason::LargeBoard => "large-board",
@@ -108,8 +113,12 @@ pub struct Choice {
 /// (docs/PERFORMANCE.md, "Midgame accuracy").
 const STRONG_EXACT_LINES: u32 = 40;
 
-/// The share of its time the strong level gives an exact solve before it searches.
-const STRONG_EXACT_SHARE: f64 = 0.75;
+/// The share of its time the strong level gives an exact solve before it searches. Nearly all
+/// of it: a solve that runs out of time mostly leaves a proven move ([`Reason::Proven`]), which
+/// is played, and the search's estimates in the time left are no better. On the 5×5 midgame
+/// fixture's seven positions of 40 undrawn lines, 0.9 plays 5–6 of them value-optimally where
+/// 0.75 played 4 (three seeds each; docs/PERFORMANCE.md, "Midgame accuracy").
+const STRONG_EXACT_SHARE: f64 = 0.9;
 
 /// Above this many undrawn lines the basic engine does not try to solve exactly while safe
 /// lines remain (a solve would not finish in a second; see the README's performance table).
@@ -306,6 +315,15 @@ impl Engine {
             solver.set_threads(1);
             if let Ok((value, Some(line))) = exact {
                 return Choice { line, reason: Reason::Exact { value } };
+            }
+            // Out of time: a move the solve proved worth more than the worst case beats what the
+            // search could find in the time left (docs/PERFORMANCE.md, "Midgame accuracy").
+            let left = geo.unclaimed_boxes(drawn) as i32;
+            if let Some(proven) = solver.proven()
+                && let Some(line) = proven.line
+                && proven.lower > -left
+            {
+                return Choice { line, reason: Reason::Proven { lower: proven.lower } };
             }
         }
         let estimate = if self.threads > 1 {

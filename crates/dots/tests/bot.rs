@@ -161,6 +161,52 @@ fn strong_plays_exactly_on_small_boards() {
     assert_eq!(solver.move_value(LineSet::EMPTY, choice.line).unwrap(), 2);
 }
 
+/// When its exact solve runs out of time, the strong level plays a move the solve proved worth
+/// at least its lower bound. A deadline already past stops the one-thread solve at its first
+/// look at the clock, after a fixed number of nodes, so the test does not depend on timing: on
+/// random 4×4 positions (all 40 lines or fewer undrawn, so the exact solve is tried) some finish
+/// a null-window probe before that and some do not.
+#[test]
+fn strong_plays_a_proven_move_when_its_solve_runs_out_of_time() {
+    let dims = Dims::new(4, 4).unwrap();
+    let geo = Geometry::new(dims).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let (mut proven, mut other) = (0, 0);
+    for _ in 0..200 {
+        if proven >= 5 && other >= 2 {
+            break;
+        }
+        // Random safe lines (no box can be taken), then a solve of some thousands of nodes.
+        let mut drawn = LineSet::EMPTY;
+        let undrawn = rand::Rng::random_range(&mut rng, 22..=28);
+        while geo.undrawn(drawn).count() > undrawn {
+            let safe: Vec<Edge> = geo.undrawn(drawn).iter().filter(|&e| !geo.gives_box(drawn, e)).collect();
+            let Some(&e) = safe.get(rand::Rng::random_range(&mut rng, 0..safe.len().max(1))) else { break };
+            drawn = drawn.with(e);
+        }
+        let position = Position::from_lines(dims, drawn.iter()).unwrap();
+        let mut bot = Bot::new(Level::Strong, dims, TableSize::Mib(16)).unwrap();
+        let choice = bot.choose(&position, &mut rng, Instant::now()).unwrap();
+        assert!(!drawn.contains(choice.line));
+        match choice.reason {
+            Reason::Proven { lower } => {
+                let mut solver = Solver::new(geo.clone(), TableSize::Mib(16));
+                let reached = solver.move_value(drawn, choice.line).unwrap();
+                assert!(
+                    reached >= lower,
+                    "{:#x}: {:?} reaches {reached}, proven {lower}",
+                    drawn.0,
+                    choice.line
+                );
+                assert!(lower > -(geo.unclaimed_boxes(drawn) as i32));
+                proven += 1;
+            }
+            _ => other += 1,
+        }
+    }
+    assert!(proven >= 5 && other >= 2, "{proven} proven moves, {other} others");
+}
+
 fn mini_match(games: usize, think_ms: u64, exact_lines: u32) -> (usize, usize, usize) {
     let dims = Dims::new(5, 5).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(3);

@@ -215,6 +215,53 @@ fn interrupted_search_reports_it() {
     assert!(solver.value(LineSet::EMPTY).is_err());
 }
 
+/// What a search proves holds whether it finishes or not: after a finished search the bounds
+/// meet at the value and the move reaches it; after one interrupted part-way (a deadline
+/// already past stops it at its first check, after a fixed number of nodes with one thread, so
+/// the test does not depend on timing) the value lies within the bounds and the move, when one
+/// is named, is worth at least the lower bound.
+#[test]
+fn proven_bounds_and_moves_are_sound() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let (mut partial, mut finished) = (0, 0);
+    let geo = geometry(4, 4);
+    for _ in 0..200 {
+        if partial >= 6 && finished >= 6 {
+            break;
+        }
+        let u = rng.random_range(22..=28);
+        let drawn = random_position(&mut rng, &geo, u);
+        let mut exact = Solver::new(geo.clone(), TableSize::Mib(16));
+        let value = exact.value(drawn).unwrap();
+        let p = exact.proven().expect("a search proves something");
+        assert_eq!((p.lower, p.upper), (value, value));
+        if let Some(e) = p.line {
+            assert_eq!(exact.move_value(drawn, e).unwrap(), value);
+        }
+        let mut cut = Solver::new(geo.clone(), TableSize::Mib(16));
+        cut.set_deadline(Some(std::time::Instant::now()));
+        let result = cut.value(drawn);
+        let p = cut.proven().expect("an interrupted search still reports its bounds");
+        assert!(p.lower <= value && value <= p.upper, "{:#x}: {value} outside {p:?}", drawn.0);
+        match result {
+            Ok(v) => {
+                assert_eq!((v, p.lower, p.upper), (value, value, value));
+                finished += 1;
+            }
+            Err(_) => {
+                let left = geo.unclaimed_boxes(drawn) as Score;
+                if let Some(e) = p.line {
+                    assert!(p.lower > -left, "{p:?}");
+                    let reached = exact.move_value(drawn, e).unwrap();
+                    assert!(reached >= p.lower, "{:#x}: {e:?} reaches {reached}, not {p:?}", drawn.0);
+                    partial += 1;
+                }
+            }
+        }
+    }
+    assert!(partial >= 6 && finished >= 6, "{partial} partly proven, {finished} finished");
+}
+
 mod props {
     use super::*;
     use proptest::prelude::*;

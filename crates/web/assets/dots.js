@@ -396,6 +396,7 @@ async function engineTurn() {
     view = replay(game);
     render();
     const how = answer.reason === 'exact' ? `, exact value ${fmt(answer.value)} for it`
+      : answer.reason === 'proven' ? `, proven worth at least ${fmt(answer.value)} for it (the exact solve ran out of time)`
       : answer.reason === 'heuristic' ? `, by chain rules (the exact search starts at ${EXACT_LINES} undrawn lines or when no safe line is left)`
       : answer.reason === 'search' ? `, by search (it expects about ${fmt(answer.estimate)} for itself, after ${answer.playouts.toLocaleString('en')} playouts)`
       : answer.reason === 'large-board' ? `, by chain rules and exact simple endgames (${solverLimit(game.rows, game.cols)})`

@@ -332,6 +332,7 @@ pub async fn engine_move(
             bot.choose(&position, &mut rng, deadline).map_err(|e| ApiError::internal(e.to_string()))?;
         let value = match choice.reason {
             Reason::Exact { value } => Some(value),
+            Reason::Proven { lower } => Some(lower),
             _ => None,
         };
         let reason = choice.reason.name();

@@ -70,6 +70,14 @@ impl Worker<'_, '_> {
         }
     }
 
+    /// The move the table stores for `drawn` (the move of the best value the last search of it
+    /// found), as an undrawn line of `drawn`.
+    pub(super) fn stored_move(&self, drawn: LineSet) -> Option<Edge> {
+        let (key, sym) = self.key(drawn);
+        let entry = self.table.probe(key)?;
+        Some(self.undrawn_twin(drawn, self.unmap_from_key(sym, entry.best))).filter(|&e| !drawn.contains(e))
+    }
+
     pub(super) fn map_to_key(&self, sym: usize, e: Edge) -> u8 {
         self.geo.map_edge(sym, e).0 as u8
     }

@@ -77,6 +77,20 @@ pub struct Stats {
     pub upper: Score,
 }
 
+/// What the last [`Solver::value`] proved about its position before it finished or ran out of
+/// time: the value lies in `lower..=upper`, and `line` (when known) is a move whose value is at
+/// least `lower`. An interrupted search still leaves the bounds of every null-window probe it
+/// completed, so a timed-out solve can still name a move with a proven worst case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proven {
+    pub lower: Score,
+    pub upper: Score,
+    /// A move that reaches `lower`: the move that made the last probe fail high (`None` before
+    /// any probe failed high, when every line is drawn, or when the position's one sensible
+    /// move is a forced capture, which the search does not store).
+    pub line: Option<Edge>,
+}
+
 /// Which exact pruning rules the search uses. All are on by default; switching them off is for
 /// tests that check each rule leaves the values unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +159,8 @@ pub struct Solver<'a> {
     /// Search with one thread as if every position were busy in another (a test of the
     /// second pass of `Worker::search`).
     defer_all: bool,
+    /// What the last `value` proved (see [`Solver::proven`]).
+    proven: Option<Proven>,
 }
 
 /// How the search runs, the same for every thread.
@@ -221,6 +237,7 @@ impl<'a> Solver<'a> {
             history: [0; MAX_LINES],
             threads: 1,
             defer_all: false,
+            proven: None,
         }
     }
 
@@ -317,6 +334,8 @@ impl<'a> Solver<'a> {
         main.stats.lower = lower;
         main.stats.upper = upper;
         let images = main.images(drawn);
+        let mut proven_line = None;
+        self.proven = Some(Proven { lower, upper, line: None });
         // The marks of positions being searched, when two threads split the work (or a test
         // makes one thread defer every move).
         let busy = (parallel || self.defer_all).then(|| Busy::new(self.defer_all));
@@ -358,7 +377,11 @@ impl<'a> Solver<'a> {
                 upper = v;
             } else {
                 lower = v;
+                // The root's entry now names the move that reached `v` (the search stores the
+                // move of its best value with the bound it proves).
+                proven_line = main.stored_move(drawn);
             }
+            self.proven = Some(Proven { lower, upper, line: proven_line });
             guess = v;
             main.stats.lower = lower;
             main.stats.upper = upper;
@@ -388,6 +411,13 @@ impl<'a> Solver<'a> {
         undrawn.iter().map(|e| Ok((e, self.move_value(drawn, e)?))).collect()
     }
 
+    /// What the last [`Solver::value`] (or [`Solver::best_move`]) proved about its position,
+    /// whether it finished or ran out of time: `None` before any search. After a finished
+    /// search `lower == upper` is the value.
+    pub fn proven(&self) -> Option<Proven> {
+        self.proven
+    }
+
     /// The value of the position and a move that achieves it (`None` when every line is drawn).
     pub fn best_move(&mut self, drawn: LineSet) -> Result<(Score, Option<Edge>), OutOfTime> {
         let value = self.value(drawn)?;
@@ -402,13 +432,7 @@ impl<'a> Solver<'a> {
         if self.threads > 1 {
             return self.first_reaching(drawn, value, moves).map(|e| (value, e));
         }
-        let worker = self.worker();
-        let (key, sym) = worker.key(drawn);
-        let stored = worker
-            .table
-            .probe(key)
-            .map(|entry| worker.undrawn_twin(drawn, worker.unmap_from_key(sym, entry.best)));
-        if let Some(e) = stored.filter(|&e| !drawn.contains(e)) {
+        if let Some(e) = self.worker().stored_move(drawn) {
             moves.retain(|&m| m != e);
             moves.insert(0, e);
         }
