@@ -9,10 +9,11 @@
 //!   otherwise the line that gives away the fewest boxes.
 //! * `strong` plays exactly (with the [`Solver`], on [`Bot::set_threads`] threads) whenever the
 //!   rest of the game solves in nine tenths of its time (it tries from 40 undrawn lines on, or
-//!   once no safe line is left); when that solve runs out of time having proved a move worth
-//!   more than the worst case, it plays that move ([`Reason::Proven`]); otherwise it searches
-//!   until the deadline with Monte Carlo tree search guided by chain theory, ending in exact
-//!   values where the solver affords them ([`crate::mcts`]).
+//!   once no safe line is left; with 41, in half its time); when that solve runs out of time
+//!   having proved a move worth more than the worst case, it plays that move
+//!   ([`Reason::Proven`]); otherwise it searches until the deadline with Monte Carlo tree search
+//!   guided by chain theory, ending in exact values where the solver affords them
+//!   ([`crate::mcts`]).
 //! * `basic` (the strong level before the search) plays exactly whenever the rest of the game is
 //!   small enough to solve before the deadline, and otherwise follows chain theory
 //!   ([`crate::rules`]): it never hands out boxes while safe lines remain, takes what it is
@@ -112,6 +113,19 @@ pub struct Choice {
 /// 36 lines on; 5×5 positions of 38–40 undrawn lines take 0.3–9 M nodes, 0.2–3 s on two threads
 /// (docs/PERFORMANCE.md, "Midgame accuracy").
 const STRONG_EXACT_LINES: u32 = 40;
+
+/// With one line more than [`STRONG_EXACT_LINES`] undrawn, the strong level gives an exact
+/// solve [`STRONG_PROBE_SHARE`] of its time: it seldom finishes (5×5 positions of 41 undrawn lines
+/// take 0.7–5.4 s on one thread), but often proves a move first, which is played; otherwise
+/// the search has the rest. On the 5×5 midgame fixture's seven positions of 41 undrawn lines,
+/// seeds 1–5: 27 of 35 moves value-optimal, against 22 of 35 with the search alone
+/// (docs/PERFORMANCE.md, "Midgame accuracy"); with 0.9 of the time, 14 of 21 on seeds 1–3 (the
+/// search then has too little left), and from 42 lines the proven moves are worse than the
+/// search's.
+const STRONG_PROBE_LINES: u32 = STRONG_EXACT_LINES + 1;
+
+/// The share of its time the strong level gives the exact solve at [`STRONG_PROBE_LINES`].
+const STRONG_PROBE_SHARE: f64 = 0.5;
 
 /// The share of its time the strong level gives an exact solve before it searches. Nearly all
 /// of it: a solve that runs out of time mostly leaves a proven move ([`Reason::Proven`]), which
@@ -304,10 +318,18 @@ impl Engine {
         let geo = &self.geo;
         let safe_left = undrawn.iter().any(|&e| !geo.gives_box(drawn, e));
         let now = Instant::now();
+        let lines = undrawn.len() as u32;
+        let share = if !safe_left || lines <= STRONG_EXACT_LINES {
+            Some(STRONG_EXACT_SHARE)
+        } else if lines <= STRONG_PROBE_LINES {
+            Some(STRONG_PROBE_SHARE)
+        } else {
+            None
+        };
         if let Some(solver) = self.solver.as_mut()
-            && (undrawn.len() as u32 <= STRONG_EXACT_LINES || !safe_left)
+            && let Some(share) = share
         {
-            let budget = deadline.saturating_duration_since(now).mul_f64(STRONG_EXACT_SHARE);
+            let budget = deadline.saturating_duration_since(now).mul_f64(share);
             solver.set_deadline(Some(now + budget));
             solver.set_threads(self.threads);
             let exact = solver.best_move(drawn);
