@@ -313,7 +313,9 @@ impl Engine {
         }
     }
 
-    /// Exact when the solve takes at most half the time left, else the search.
+    /// Exact when the solve finishes in its share of the time ([`STRONG_EXACT_SHARE`], or
+    /// [`STRONG_PROBE_SHARE`] at [`STRONG_PROBE_LINES`]), else the move it proved if any, else
+    /// the search.
     fn strong(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
         let geo = &self.geo;
         let safe_left = undrawn.iter().any(|&e| !geo.gives_box(drawn, e));
@@ -342,10 +344,10 @@ impl Engine {
             // search could find in the time left (docs/PERFORMANCE.md, "Midgame accuracy").
             let left = geo.unclaimed_boxes(drawn) as i32;
             if let Some(proven) = solver.proven()
-                && let Some(line) = proven.line
-                && proven.lower > -left
+                && let Some((line, lower)) = proven.line
+                && lower > -left
             {
-                return Choice { line, reason: Reason::Proven { lower: proven.lower } };
+                return Choice { line, reason: Reason::Proven { lower } };
             }
         }
         let estimate = if self.threads > 1 {

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use pencilbox_dots::lines::{Geometry, LineSet};
-use pencilbox_dots::solver::{Pruning, Score, Solver, TableSize};
+use pencilbox_dots::solver::{Proven, Pruning, Score, Solver, TableSize};
 use pencilbox_grid::Dims;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -235,27 +235,34 @@ fn proven_bounds_and_moves_are_sound() {
         let value = exact.value(drawn).unwrap();
         let p = exact.proven().expect("a search proves something");
         assert_eq!((p.lower, p.upper), (value, value));
-        if let Some(e) = p.line {
-            assert_eq!(exact.move_value(drawn, e).unwrap(), value);
-        }
-        let mut cut = Solver::new(geo.clone(), TableSize::Mib(16));
-        cut.set_deadline(Some(std::time::Instant::now()));
-        let result = cut.value(drawn);
-        let p = cut.proven().expect("an interrupted search still reports its bounds");
-        assert!(p.lower <= value && value <= p.upper, "{:#x}: {value} outside {p:?}", drawn.0);
-        match result {
-            Ok(v) => {
-                assert_eq!((v, p.lower, p.upper), (value, value, value));
-                finished += 1;
+        let check_line = |p: Proven, exact: &mut Solver| {
+            if let Some((e, bound)) = p.line {
+                assert!(bound <= p.lower, "{p:?}");
+                let reached = exact.move_value(drawn, e).unwrap();
+                assert!(reached >= bound, "{:#x}: {e:?} reaches {reached}, not {p:?}", drawn.0);
             }
-            Err(_) => {
-                let left = geo.unclaimed_boxes(drawn) as Score;
-                if let Some(e) = p.line {
-                    assert!(p.lower > -left, "{p:?}");
-                    let reached = exact.move_value(drawn, e).unwrap();
-                    assert!(reached >= p.lower, "{:#x}: {e:?} reaches {reached}, not {p:?}", drawn.0);
-                    partial += 1;
+        };
+        check_line(p, &mut exact);
+        // One thread, stopped deterministically; two, stopped wherever the helper is: every
+        // bound and move must hold either way.
+        for threads in [1, 2] {
+            let mut cut = Solver::new(geo.clone(), TableSize::Mib(16));
+            cut.set_threads(threads);
+            cut.set_deadline(Some(std::time::Instant::now()));
+            let result = cut.value(drawn);
+            let p = cut.proven().expect("an interrupted search still reports its bounds");
+            assert!(p.lower <= value && value <= p.upper, "{:#x}: {value} outside {p:?}", drawn.0);
+            check_line(p, &mut exact);
+            if threads == 2 {
+                continue;
+            }
+            match result {
+                Ok(v) => {
+                    assert_eq!((v, p.lower, p.upper), (value, value, value));
+                    finished += 1;
                 }
+                Err(_) if p.line.is_some() => partial += 1,
+                Err(_) => {}
             }
         }
     }

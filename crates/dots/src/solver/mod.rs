@@ -78,17 +78,20 @@ pub struct Stats {
 }
 
 /// What the last [`Solver::value`] proved about its position before it finished or ran out of
-/// time: the value lies in `lower..=upper`, and `line` (when known) is a move whose value is at
-/// least `lower`. An interrupted search still leaves the bounds of every null-window probe it
-/// completed, so a timed-out solve can still name a move with a proven worst case.
+/// time: the value lies in `lower..=upper`, and `line` (when known) is a move with a proven lower
+/// bound on its value (at most `lower`). An interrupted search still leaves the bounds of every
+/// null-window probe it completed, so a timed-out solve can still name a move with a proven worst
+/// case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Proven {
     pub lower: Score,
     pub upper: Score,
-    /// A move that reaches `lower`: the move that made the last probe fail high (`None` before
-    /// any probe failed high, when every line is drawn, or when the position's one sensible
-    /// move is a forced capture, which the search does not store).
-    pub line: Option<Edge>,
+    /// A move and a lower bound on its value: the move that reached the value of the last probe
+    /// that failed high by searching the root (`None` before any did: when every line is drawn,
+    /// when the root's one sensible move is a forced capture or the root is a simple endgame,
+    /// which the search values without choosing a move, or when each probe that failed high
+    /// was answered from the table).
+    pub line: Option<(Edge, Score)>,
 }
 
 /// Which exact pruning rules the search uses. All are on by default; switching them off is for
@@ -200,10 +203,11 @@ pub const CACHED_TABLE_BYTES: usize = 64 << 20;
 /// many. A node with a given number of undrawn lines has a smaller subtree on a larger board
 /// (more of its lines belong to chains already), so the probes pay from more undrawn lines on:
 /// on the 5×5 midgame fixture's positions of 38–40 undrawn lines, from 32 lines instead of 20
-/// the solves take 23% less time with one thread and 22% less with two, for 17% more nodes
+/// the solves take 23% less time with one thread and 24% less with two, for 17% more nodes
 /// (docs/PERFORMANCE.md, "enhanced-cutoff threshold"); on two 4×4 positions with a 64 MiB table,
 /// from 22 instead of 20, 5% and 9% less. Boards of up to 37 lines (3×4) keep
-/// [`ETC_LINES_CACHED`], and 4×4 with a large table [`ETC_LINES`].
+/// [`ETC_LINES_CACHED`], and 4×4 with a large table [`ETC_LINES`]. Measured on 4×4 and 5×5 only:
+/// larger boards (44 on 6×6, 58 on 7×7) follow the rule unmeasured.
 pub const ETC_LINES_OVER_HALF: u32 = 2;
 
 /// The enhanced-cutoff threshold for a board of `lines` lines whose table takes `bytes`.
@@ -341,9 +345,11 @@ impl<'a> Solver<'a> {
         let busy = (parallel || self.defer_all).then(|| Busy::new(self.defer_all));
         let busy = busy.as_ref();
         main.busy = busy;
+        main.root = Some(drawn.0);
         // MTD(f): null-window probes narrow [lower, upper] until they meet.
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess.max(lower + 1) };
+            main.root_cut = None;
             let v = if parallel {
                 let stop = &AtomicBool::new(false);
                 let images = &images;
@@ -377,9 +383,9 @@ impl<'a> Solver<'a> {
                 upper = v;
             } else {
                 lower = v;
-                // The root's entry now names the move that reached `v` (the search stores the
-                // move of its best value with the bound it proves).
-                proven_line = main.stored_move(drawn);
+                // The move that reached `v` in this probe, when the root was searched (else the
+                // line of an earlier probe keeps its own, lower, bound).
+                proven_line = main.root_cut.or(proven_line);
             }
             self.proven = Some(Proven { lower, upper, line: proven_line });
             guess = v;
@@ -411,9 +417,11 @@ impl<'a> Solver<'a> {
         undrawn.iter().map(|e| Ok((e, self.move_value(drawn, e)?))).collect()
     }
 
-    /// What the last [`Solver::value`] (or [`Solver::best_move`]) proved about its position,
-    /// whether it finished or ran out of time: `None` before any search. After a finished
-    /// search `lower == upper` is the value.
+    /// What the last [`Solver::value`] proved about its position, whether it finished or ran out
+    /// of time: `None` before any search. After a finished search `lower == upper` is the value.
+    /// [`Solver::best_move`] calls `value` on its position; [`Solver::move_value`] and
+    /// [`Solver::move_values`] call it on the children, so after them it is about a child, for its
+    /// player to move.
     pub fn proven(&self) -> Option<Proven> {
         self.proven
     }

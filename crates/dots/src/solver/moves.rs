@@ -230,7 +230,7 @@ impl Worker<'_, '_> {
     }
 
     /// Enhanced transposition cutoff: a child whose stored upper bound already proves a move
-    /// reaches `beta` saves searching the others. Otherwise each probed child's stored lower
+    /// reaches `beta` saves searching the others (the bound and the move are returned). Otherwise each probed child's stored lower
     /// bound `lo` becomes an upper bound `-lo` on its move (the move completes nothing, so its
     /// value is minus the child's), and the search skips the moves whose bound is at most
     /// alpha, counting the bound in its fail-soft result as it does for loony bounds: a stored
@@ -244,7 +244,7 @@ impl Worker<'_, '_> {
         moves: &mut MoveList,
         alpha: Score,
         beta: Score,
-    ) -> Option<Score> {
+    ) -> Option<(Score, Edge)> {
         // The children's keys first, then the probes: independent loads, which the processor
         // overlaps, where one loop would wait for each cache miss in turn.
         let mut keys = [0u128; MAX_LINES];
@@ -261,7 +261,7 @@ impl Worker<'_, '_> {
         for (&key, &i) in keys[..n].iter().zip(&index[..n]) {
             if let Some(entry) = self.table.probe(LineSet(key)) {
                 if -Score::from(entry.upper) >= beta {
-                    return Some(-Score::from(entry.upper));
+                    return Some((-Score::from(entry.upper), Edge(usize::from(moves.lines[i as usize]))));
                 }
                 // The child's lower bound is an upper bound on the move's value.
                 let bound = &mut moves.bounds[i as usize];

@@ -30,6 +30,11 @@ pub(super) struct Worker<'s, 'p> {
     /// Entries this thread put in empty slots since it last added them to the table's count
     /// (one shared counter updated at every store would bounce between the cores).
     pub(super) fresh: u64,
+    /// The drawn lines of the search's root, when the caller wants its cutting move: a root
+    /// node that fails high records in `root_cut` the move that reached its value, and that
+    /// value (a root position cannot recur below itself: every move draws a line).
+    pub(super) root: Option<u128>,
+    pub(super) root_cut: Option<(Edge, Score)>,
 }
 
 /// How often (in nodes, a power of two) the deadline and the progress callback are checked.
@@ -56,6 +61,8 @@ impl<'s> Worker<'s, '_> {
             busy: None,
             history,
             fresh: 0,
+            root: None,
+            root_cut: None,
         }
     }
 
@@ -146,8 +153,11 @@ impl<'s> Worker<'s, '_> {
         };
         if !capturing
             && undrawn_count >= self.settings.etc_lines
-            && let Some(v) = self.enhanced_cutoff(im, &counts, &mut list, alpha, beta)
+            && let Some((v, e)) = self.enhanced_cutoff(im, &counts, &mut list, alpha, beta)
         {
+            if self.root == Some(im.drawn) {
+                self.root_cut = Some((e, v));
+            }
             return v;
         }
         let moves = list.as_slice();
@@ -205,6 +215,10 @@ impl<'s> Worker<'s, '_> {
         }
         if self.interrupted {
             return best;
+        }
+        if best >= beta && self.root == Some(im.drawn) {
+            // Fail-soft: the move's value is at least `best`.
+            self.root_cut = Some((best_move, best));
         }
         let (mut lower, mut upper) = (-left, left);
         if let Some(entry) = entry {
