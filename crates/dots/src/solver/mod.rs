@@ -306,16 +306,23 @@ impl<'a> Solver<'a> {
     /// Makes the table as large as a search from `drawn` can use, within the size asked for
     /// (see `Table::entries_for`); the enhanced-cutoff threshold follows its new size.
     fn fit_table(&mut self, drawn: LineSet) {
-        let undrawn = self.geo.undrawn(drawn);
+        let (lines, undrawn) = (self.geo.num_lines(), self.geo.undrawn(drawn));
+        // Counting the safe lines costs a look at every undrawn line: skip it when even every
+        // undrawn line safe would not grow the table (the common case of a solver kept between
+        // calls, as the search's playouts keep theirs).
+        let most = Table::entries_for(self.size, lines, undrawn.count(), undrawn.count());
+        if most as u64 <= self.table.capacity() {
+            return;
+        }
         let safe = undrawn.iter().filter(|&e| !self.geo.gives_box(drawn, e)).count() as u32;
-        let entries = Table::entries_for(self.size, self.geo.num_lines(), undrawn.count(), safe);
+        let entries = Table::entries_for(self.size, lines, undrawn.count(), safe);
         if entries as u64 <= self.table.capacity() {
             return;
         }
         self.table.grow(entries);
         self.stats.tt_capacity = self.table.capacity();
         self.stats.tt_used = self.table.used();
-        let threshold = etc_threshold(self.geo.num_lines(), self.table.bytes());
+        let threshold = etc_threshold(lines, self.table.bytes());
         self.settings.etc_lines = self.etc_lines.unwrap_or(threshold);
     }
 

@@ -230,9 +230,10 @@ impl Worker<'_, '_> {
     }
 
     /// Enhanced transposition cutoff: a child whose stored upper bound already proves a move
-    /// reaches `beta` saves searching the others (the bound and the move are returned). Otherwise each probed child's stored lower
-    /// bound `lo` becomes an upper bound `-lo` on its move (the move completes nothing, so its
-    /// value is minus the child's), and the search skips the moves whose bound is at most
+    /// reaches `beta` saves searching the others (the bound and the move are returned).
+    /// Otherwise each probed child's stored lower bound `lo` becomes an upper bound `-lo` on its
+    /// move (the move completes nothing, so its value is minus the child's), and the search
+    /// skips the moves whose bound is at most
     /// alpha, counting the bound in its fail-soft result as it does for loony bounds: a stored
     /// bound is a proven one, so the result stays exact (the test `enhanced_cutoffs_match_
     /// brute_force` checks it with tables of a few entries). Moves whose known upper bound is at
