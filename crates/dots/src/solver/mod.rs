@@ -307,15 +307,19 @@ impl<'a> Solver<'a> {
     /// (see `Table::entries_for`); the enhanced-cutoff threshold follows its new size.
     fn fit_table(&mut self, drawn: LineSet) {
         let (lines, undrawn) = (self.geo.num_lines(), self.geo.undrawn(drawn));
+        // A search with a deadline cannot fill more than it has time to visit.
+        let in_time = self.deadline.map_or(usize::MAX, |d| {
+            Table::entries_in(d.saturating_duration_since(Instant::now()), self.threads)
+        });
         // Counting the safe lines costs a look at every undrawn line: skip it when even every
         // undrawn line safe would not grow the table (the common case of a solver kept between
         // calls, as the search's playouts keep theirs).
-        let most = Table::entries_for(self.size, lines, undrawn.count(), undrawn.count());
+        let most = Table::entries_for(self.size, lines, undrawn.count(), undrawn.count()).min(in_time);
         if most as u64 <= self.table.capacity() {
             return;
         }
         let safe = undrawn.iter().filter(|&e| !self.geo.gives_box(drawn, e)).count() as u32;
-        let entries = Table::entries_for(self.size, lines, undrawn.count(), safe);
+        let entries = Table::entries_for(self.size, lines, undrawn.count(), safe).min(in_time);
         if entries as u64 <= self.table.capacity() {
             return;
         }
@@ -552,6 +556,25 @@ mod tests {
         solver.fit_table(twelve);
         assert_eq!((solver.stats().tt_capacity, solver.stats().tt_used), (4100, used));
         assert_eq!(solver.value(twelve).unwrap(), Solver::new(geo.clone(), gib).value(twelve).unwrap());
+    }
+
+    /// A solve with a deadline gets no larger a table than it could fill in its time: the
+    /// 5×5 board with 12 lines drawn could use a quarter of a gigabyte, but not in a few
+    /// milliseconds.
+    #[test]
+    fn a_timed_solve_gets_the_table_its_time_can_fill() {
+        assert_eq!(Table::entries_in(std::time::Duration::ZERO, 1), 1 << 20);
+        assert_eq!(Table::entries_in(std::time::Duration::from_millis(1500), 2), 1 << 24);
+        let geo = Geometry::new(Dims::new(5, 5).unwrap()).unwrap();
+        let mut solver = Solver::new(geo.clone(), TableSize::Mib(256));
+        solver.set_deadline(Some(Instant::now() + std::time::Duration::from_millis(5)));
+        assert!(solver.value(LineSet(0xfff)).is_err(), "not solved in 5 ms");
+        let capacity = solver.stats().tt_capacity;
+        assert!((1 << 20..1 << 21).contains(&capacity), "{capacity} entries");
+        // Without a deadline the same position gets what it can use.
+        solver.set_deadline(None);
+        solver.fit_table(LineSet(0xfff));
+        assert!(solver.stats().tt_capacity > 1 << 24, "{:?}", solver.stats());
     }
 
     /// Deferring moves to a second pass (as a thread does with those the other is searching)

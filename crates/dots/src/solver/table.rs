@@ -2,6 +2,7 @@
 //! searching (ABDADA).
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering, fence};
+use std::time::Duration;
 
 use crate::lines::LineSet;
 
@@ -179,6 +180,13 @@ fn mix(lines: LineSet) -> u64 {
 /// `Table::entries_for`): 2^8 times the most that searches of random positions stored.
 pub const SAFE_LINE_HEADROOM: usize = 16;
 
+/// About the most entries one search thread stores in a second: each node stores at most one,
+/// and a thread visits 2.5–4.5 M nodes a second on 5×5 (docs/PERFORMANCE.md).
+pub const ENTRIES_PER_SECOND: usize = 1 << 22;
+
+/// A timed search's table holds at least this many entries, however short its time.
+const MIN_TIMED_ENTRIES: usize = 1 << 20;
+
 /// A fixed-size bucket array shared by the search threads; a full bucket drops its least
 /// valuable entry.
 #[derive(Debug)]
@@ -220,6 +228,16 @@ impl Table {
             }
             TableSize::Entries(n) => n,
         }
+    }
+
+    /// The most entries worth allocating for a search of `time` on `threads` threads: a power
+    /// of two above what it can store in that time ([`ENTRIES_PER_SECOND`] per thread). A solve
+    /// given a second, as the web analysis's is, would otherwise spend it clearing a
+    /// gigabyte-sized table (`dots solve --time-limit 2` on a 5×5 midgame position: 16,460
+    /// nodes and one playout in its two seconds, and 2.6 s in all).
+    pub(super) fn entries_in(time: Duration, threads: usize) -> usize {
+        let can_store = time.as_secs_f64() * ENTRIES_PER_SECOND as f64 * threads.max(1) as f64;
+        (can_store.min((1u64 << 40) as f64) as usize).max(MIN_TIMED_ENTRIES).next_power_of_two()
     }
 
     /// A table of (at least) `entries` entries for a board of `lines` lines.
