@@ -2,6 +2,7 @@
 //! printing results; every game rule lives in the engine crates.
 
 mod dots;
+mod huge_pages;
 mod input;
 mod islands;
 mod options;
@@ -92,6 +93,18 @@ Examples:
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The verbs that build the solver's big tables.
+    if matches!(
+        cli.game,
+        Game::Dots(
+            dots::Command::Solve(_)
+                | dots::Command::Play(_)
+                | dots::Command::Bot(_)
+                | dots::Command::Match(_)
+        ) | Game::Serve(_)
+    ) {
+        huge_pages::restart_with_huge_pages();
+    }
     let result = match cli.game {
         Game::Walls(cmd) => walls::run(cmd),
         Game::Dots(cmd) => dots::run(cmd),

@@ -304,3 +304,66 @@ fn play_starts_a_10x10_game() {
     // The picture is 10 boxes wide: 11 dots a row.
     assert!(out.lines().any(|l| l.trim_end().matches('+').count() == 11), "{out}");
 }
+
+/// `pencilbox dots bot` started without `GLIBC_TUNABLES`, with `PENCILBOX_HUGE_PAGES` set to
+/// `mark` (or unset), once it has answered `level greedy`: the child, its input, its output and
+/// its environment then (the restart, if any, is over: the bot reads nothing before it).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn bot_without_tunables(
+    mark: Option<&str>,
+) -> (std::process::Child, std::process::ChildStdin, std::io::BufReader<std::process::ChildStdout>, Vec<String>)
+{
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut command = Command::new(env!("CARGO_BIN_EXE_pencilbox"));
+    command
+        .args(["dots", "bot", "--seed", "1"])
+        .env_remove("GLIBC_TUNABLES")
+        .env_remove("PENCILBOX_HUGE_PAGES");
+    if let Some(mark) = mark {
+        command.env("PENCILBOX_HUGE_PAGES", mark);
+    }
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("pencilbox starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(stdin, "level greedy").unwrap();
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line.trim(), "ok");
+    let environ = std::fs::read(format!("/proc/{}/environ", child.id())).unwrap();
+    let vars = environ.split(|&b| b == 0).map(|v| String::from_utf8_lossy(v).into_owned()).collect();
+    (child, stdin, stdout, vars)
+}
+
+/// The verbs that build big tables start again with glibc's huge pages
+/// (crates/cli/src/huge_pages.rs): the same process, once, with its input and arguments intact.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn the_bot_restarts_itself_with_huge_pages_and_keeps_its_input() {
+    use std::io::{BufRead, Write};
+    let (mut child, mut stdin, mut stdout, vars) = bot_without_tunables(None);
+    assert!(vars.iter().any(|v| v == "GLIBC_TUNABLES=glibc.malloc.hugetlb=1"), "{vars:?}");
+    assert!(vars.iter().any(|v| v == "PENCILBOX_HUGE_PAGES=on"), "{vars:?}");
+    writeln!(stdin, "2x2 111000000000").unwrap();
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.starts_with("move "), "{line}");
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
+/// `PENCILBOX_HUGE_PAGES=off` keeps the program as it was started.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn huge_pages_can_be_turned_off() {
+    use std::io::Write;
+    let (mut child, mut stdin, _, vars) = bot_without_tunables(Some("off"));
+    assert!(!vars.iter().any(|v| v.starts_with("GLIBC_TUNABLES=")), "{vars:?}");
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}
