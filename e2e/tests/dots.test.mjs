@@ -100,6 +100,38 @@ test('completing a box scores it, colours it and gives another move; undo takes 
   assert.deepEqual(page.errors, []);
 });
 
+test('the engine\'s exact value is told as a final score; a new size starts a new board until the first move', async () => {
+  // The empty 2x2 board is worth +2 to the first player: the engine (first) takes 3 of the 4.
+  const page = await s.open('/dots?rows=2&cols=2&level=strong&first=engine');
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.match(await page.locator('#status').innerText(),
+    /^The engine drew [hv] \d \d, exact value \+2 for it over the 4 unclaimed boxes: with best play by both, You 1 – 3 Engine at the end\.$/);
+  // A game in progress goes on when the size changes, and the status says how to start anew.
+  await page.locator('#rows').selectOption('3');
+  assert.match(await page.locator('#status').innerText(), /^Press New game to start a 3x2 game; this 2x2 game goes on until then\.$/);
+  assert.equal(await page.locator('#board').getAttribute('data-rows'), '2');
+  // Before the first line, a new size is a new board at once.
+  await page.locator('#first').selectOption('you');
+  await page.locator('#new-game').click();
+  await page.locator('#board[data-rows="3"][data-cols="2"]').waitFor();
+  await page.locator('#cols').selectOption('4');
+  await page.locator('#board[data-rows="3"][data-cols="4"]').waitFor();
+  assert.equal(await page.locator('#board g.edge').count(), 4 * 4 + 3 * 5);
+  assert.deepEqual(page.errors, []);
+});
+
+test('move values on the right border are drawn inside the board', async () => {
+  const page = await s.open('/dots?rows=2&cols=2&analyse=1');
+  await page.locator('#value[data-state="exact"]').waitFor();
+  // v 0 2 (line 8) is on the right border: its label ends left of it, inside the board.
+  const label = page.locator('#board .value-label[data-edge="8"]');
+  assert.equal(await label.getAttribute('text-anchor'), 'end');
+  const [board, box] = [await page.locator('#board').boundingBox(), await label.boundingBox()];
+  assert.ok(box.x + box.width <= board.x + board.width, `${JSON.stringify(box)} within ${JSON.stringify(board)}`);
+  assert.equal(await page.locator('#board .value-label[data-edge="6"]').getAttribute('text-anchor'), 'start');
+  assert.deepEqual(page.errors, []);
+});
+
 test('the analyse panel shows the solver\'s value of the position and of every move', async () => {
   const page = await s.open('/dots?rows=2&cols=2');
   await page.locator('#turn[data-turn="you"]').waitFor();
@@ -109,7 +141,7 @@ test('the analyse panel shows the solver\'s value of the position and of every m
   await value.waitFor();
   // The empty 2x2 board is worth +2 to the first player (published value).
   assert.equal(await value.getAttribute('data-value'), '2');
-  assert.match(await value.innerText(), /Value \+2 .*You take 3 of the 4 unclaimed boxes.*You 3 – 1 Engine/s);
+  assert.match(await value.innerText(), /Exact value \+2 .*You take 3 of the 4 unclaimed boxes.*You 3 – 1 Engine/s);
   const api = await (await fetch(`${s.url}/api/dots/solve`, { method: 'POST', body: JSON.stringify({ rows: 2, cols: 2, moves: true }) })).json();
   const rows = page.locator('#move-values tbody tr');
   assert.equal(await rows.count(), api.moves.length);
@@ -156,7 +188,7 @@ test('a position beyond the solver\'s budget gets the search\'s estimate, marked
   const page = await s.open('/dots?rows=5&cols=5&analyse=1&budget=1000');
   const estimate = page.locator('#value[data-state="estimate"]');
   await estimate.waitFor();
-  assert.match(await estimate.innerText(), /^Estimate about [+-]?\d+(\.\d)? for you \(to move\), not exact: the solver proved only that the value is between -?\d+ and [+]?\d+ within half of 1 s, then the strong engine's search ran [\d,]+ playouts\.$/);
+  assert.match(await estimate.innerText(), /^Estimate about [+-]?\d+(\.\d)? for you \(to move\), not exact: the exact solve (did not finish|proved only that the value is between -?\d+ and [+]?\d+) in half of 1 s, then the strong engine's search ran [\d,]+ playouts\. You would take about \d+ of the 25 unclaimed boxes: final score about You \d+ – \d+ Engine\.$/);
   assert.match(await page.locator('#control-summary').innerText(), /^So far: 0 long chains, 0 short chains, 0 loops; 60 safe lines left\. By the long chain rule you \(to move\) want an even number of long chains/);
   // Nimstring cannot decide the empty 5x5 board in an eighth of a second.
   assert.equal(await page.locator('#control-exact').getAttribute('data-wins'), 'null');
@@ -164,6 +196,8 @@ test('a position beyond the solver\'s budget gets the search\'s estimate, marked
   const rows = page.locator('#move-values tbody tr');
   assert.ok(await rows.count() >= 1);
   assert.match(await rows.first().innerText(), /≈ [+-]?\d/);
+  // Undecided moves keep the long chain rule, and say so.
+  assert.match(await rows.first().locator('td').last().innerText(), /^(keeps|gives away) \(rule\)$/);
   assert.deepEqual(page.errors, []);
 });
 
@@ -183,6 +217,9 @@ test('the chains and loops of the fight for control light up their boxes', async
   assert.equal(await page.locator('#move-values tbody tr.best td[data-wins="true"]').count(), 2);
   assert.equal(await page.locator('#move-values tbody td[data-wins="true"]').count(), 2);
   assert.equal(await page.locator('#move-values tbody td[data-wins="false"]').count(), await page.locator('#move-values tbody tr').count() - 2);
+  // Exact answers say so in the table, and the rule of thumb above is named as such.
+  assert.equal(await page.locator('#move-values tbody tr.best td[data-wins="true"]').first().innerText(), 'wins (exact)');
+  assert.match(await page.locator('#control-summary').innerText(), /That is a rule of thumb .*the exact answer:$/);
   assert.deepEqual(page.errors, []);
 });
 
@@ -213,7 +250,7 @@ test('a 10x10 game starts, fits the window, and the engine answers by its search
   assert.equal(await page.locator('#board g.edge').count(), 220);
   assert.equal(await page.locator('#board g.edge[data-owner="engine"]').count(), 1);
   assert.match(await page.locator('#status').innerText(),
-    /The engine drew [hv] \d+ \d+, by search \(it expects about [+-−]?[\d.]+ for itself, after [\d,]+ playouts\)/);
+    /The engine drew [hv] \d+ \d+, by search \(it expects about [+-−]?[\d.]+ for itself over the 100 unclaimed boxes, about You \d+ – \d+ Engine at the end, after [\d,]+ playouts\)/);
   // The whole board is in the window, below the controls.
   const box = await page.locator('#board').boundingBox();
   assert.ok(box.y + box.height <= 800 && box.x + box.width <= 1280, JSON.stringify(box));
@@ -292,7 +329,7 @@ test('the basic level\'s time is an upper bound: on a big board it answers at on
 test('the strong level searches and says what it expects', async () => {
   const page = await s.open('/dots?rows=5&cols=5&level=strong&first=engine&think=250');
   await page.locator('#turn[data-turn="you"]').waitFor();
-  assert.match(await page.locator('#status').innerText(), /The engine drew [hv] \d \d, by search \(it expects about [+-]?\d+(\.\d)? for itself, after \d+ playouts\)/);
+  assert.match(await page.locator('#status').innerText(), /The engine drew [hv] \d \d, by search \(it expects about [+-]?\d+(\.\d)? for itself over the 25 unclaimed boxes, about You \d+ – \d+ Engine at the end, after \d+ playouts\)/);
   assert.deepEqual(page.errors, []);
 });
 

@@ -219,17 +219,19 @@ fn interrupted_search_reports_it() {
 /// meet at the value and the move reaches it; after one interrupted part-way (a deadline
 /// already past stops it at its first check, after a fixed number of nodes with one thread, so
 /// the test does not depend on timing) the value lies within the bounds and the move, when one
-/// is named, is worth at least the lower bound.
+/// is named, is worth at least the lower bound. The deadline is checked every 1,024 nodes, so
+/// the positions are small enough for a probe to finish before that now and then (about one
+/// in fifty).
 #[test]
 fn proven_bounds_and_moves_are_sound() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let (mut partial, mut finished) = (0, 0);
     let geo = geometry(4, 4);
-    for _ in 0..200 {
+    for _ in 0..1000 {
         if partial >= 6 && finished >= 6 {
             break;
         }
-        let u = rng.random_range(22..=28);
+        let u = rng.random_range(18..=26);
         let drawn = random_position(&mut rng, &geo, u);
         let mut exact = Solver::new(geo.clone(), TableSize::Mib(16));
         let value = exact.value(drawn).unwrap();

@@ -249,9 +249,12 @@ function buildBoard() {
       : svg('rect', { class: 'hit', x: x1 - HIT / 2, y: y1 + 8, width: HIT, height: y2 - y1 - 16 }),
     svg('line', { class: 'stroke', x1, y1, x2, y2 })));
     const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+    // A vertical line's value to its right, but to its left on the right border (it would be
+    // cut off by the edge of the board).
+    const leftOf = kind === 'v' && from[1] === cols;
     labels.push(svg('text', {
-      class: 'value-label', 'data-edge': e, x: kind === 'h' ? mx : mx + 3, y: kind === 'h' ? my - 7 : my,
-      'text-anchor': kind === 'h' ? 'middle' : 'start', 'dominant-baseline': kind === 'h' ? 'auto' : 'central',
+      class: 'value-label', 'data-edge': e, x: kind === 'h' ? mx : leftOf ? mx - 3 : mx + 3, y: kind === 'h' ? my - 7 : my,
+      'text-anchor': kind === 'h' ? 'middle' : leftOf ? 'end' : 'start', 'dominant-baseline': kind === 'h' ? 'auto' : 'central',
     }));
   }
   const dots = [];
@@ -392,13 +395,16 @@ async function engineTurn() {
       renderPanel();
       return;
     }
+    const before = view;
     game.history.push({ edge: answer.line, by: 'engine' });
     view = replay(game);
     render();
-    const how = answer.reason === 'exact' ? `, exact value ${fmt(answer.value)} for it`
-      : answer.reason === 'proven' ? `, proven worth at least ${fmt(answer.value)} for it (the exact solve ran out of time)`
+    // Values count the boxes still unclaimed when the engine moved; the outlook adds the score.
+    const over = `over the ${before.unclaimed} unclaimed box${before.unclaimed === 1 ? '' : 'es'}`;
+    const how = answer.reason === 'exact' ? `, exact value ${fmt(answer.value)} for it ${over}: with best play by both, ${engineOutlook(before, answer.value, 'exact')}`
+      : answer.reason === 'proven' ? `, proven worth at least ${fmt(answer.value)} for it ${over} (the exact solve ran out of time): ${engineOutlook(before, answer.value, 'at least')}`
       : answer.reason === 'heuristic' ? `, by chain rules (the exact search starts at ${EXACT_LINES} undrawn lines or when no safe line is left)`
-      : answer.reason === 'search' ? `, by search (it expects about ${fmt(answer.estimate)} for itself, after ${answer.playouts.toLocaleString('en')} playouts)`
+      : answer.reason === 'search' ? `, by search (it expects about ${fmt(answer.estimate)} for itself ${over}, ${engineOutlook(before, answer.estimate, 'about')}, after ${answer.playouts.toLocaleString('en')} playouts)`
       : answer.reason === 'large-board' ? `, by chain rules and exact simple endgames (${solverLimit(game.rows, game.cols)})`
         : answer.reason === 'level' ? '' : `, ${answer.reason}`;
     say(status, `The engine drew ${answer.name}${answer.completes > 0 ? ` and completed ${answer.completes === 1 ? 'a box' : `${answer.completes} boxes`}` : ''}${how}.`, 'ok');
@@ -433,15 +439,42 @@ function clearValues() {
   for (const g of board.querySelectorAll('g.box')) g.classList.remove('highlight');
 }
 
-/** What a value means for the final score: the mover takes (U + v) / 2 of the U unclaimed boxes. */
-function meaning(mover, value) {
-  const u = view.unclaimed;
+/** The final score when `mover`, to move in `state`, nets `value` over its unclaimed boxes: the
+ * mover takes (U + v) / 2 of the U unclaimed boxes. */
+function finalScore(state, mover, value) {
+  const u = state.unclaimed;
   const gets = (u + value) / 2;
-  const final = { ...view.score };
+  const final = { ...state.score };
   final[mover] += gets;
   final[other(mover)] += u - gets;
-  const result = final.you > final.engine ? 'you win' : final.you < final.engine ? 'the engine wins' : 'a draw';
-  return `${mover === 'you' ? 'You take' : 'The engine takes'} ${gets} of the ${u} unclaimed box${u === 1 ? '' : 'es'} with best play by both: final score You ${final.you} – ${final.engine} Engine (${result}).`;
+  return { final, gets, u };
+}
+
+const resultOf = (final) => (final.you > final.engine ? 'you win' : final.you < final.engine ? 'the engine wins' : 'a draw');
+
+/** What a value means for the final score. */
+function meaning(mover, value) {
+  const { final, gets, u } = finalScore(view, mover, value);
+  return `${mover === 'you' ? 'You take' : 'The engine takes'} ${gets} of the ${u} unclaimed box${u === 1 ? '' : 'es'} with best play by both: final score You ${final.you} – ${final.engine} Engine (${resultOf(final)}).`;
+}
+
+/** What an estimate means for the final score, in whole boxes. */
+function roughMeaning(mover, value) {
+  const u = view.unclaimed;
+  const { final, gets } = finalScore(view, mover, 2 * Math.round((u + value) / 2) - u);
+  return `${mover === 'you' ? 'You would take' : 'The engine would take'} about ${gets} of the ${u} unclaimed box${u === 1 ? '' : 'es'}: final score about You ${final.you} – ${final.engine} Engine.`;
+}
+
+/** The final score an engine's value means, from the position it moved in: `exact`, `at least`
+ * (a proven lower bound: the engine's boxes first) or `about` (an estimate, rounded to whole
+ * boxes). */
+function engineOutlook(before, value, form) {
+  const { final } = finalScore(before, 'engine', value);
+  const total = before.score.you + before.score.engine + before.unclaimed;
+  const engine = form === 'about' ? Math.round(final.engine) : final.engine;
+  const you = total - engine;
+  return form === 'at least' ? `at least Engine ${engine} – ${you} You at the end`
+    : `${form === 'about' ? 'about ' : ''}You ${you} – ${engine} Engine at the end`;
 }
 
 async function analyse() {
@@ -488,18 +521,24 @@ async function analyse() {
     const who = mover === 'you' ? 'you' : 'the engine';
     if (ans.exact) {
       valueLine.replaceChildren(
-        h('strong', {}, `Value ${fmt(ans.value)}`),
+        h('strong', {}, `Exact value ${fmt(ans.value)}`),
         ` for ${who} (to move): the net score over the unclaimed boxes. `,
         meaning(mover, ans.value));
     } else if (beyond) {
       valueLine.dataset.state = 'beyond-solver';
       valueLine.replaceChildren(
         h('strong', {}, `Estimate about ${fmt(ans.value)}`),
-        ` for ${who} (to move), not exact: ${solverLimit(game.rows, game.cols)}, so the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts on the board itself in ${timeMs / 1000} s.`);
+        ` for ${who} (to move), not exact: ${solverLimit(game.rows, game.cols)}, so the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts on the board itself in ${timeMs / 1000} s. `,
+        roughMeaning(mover, ans.value));
     } else {
+      // Bounds as wide as the unclaimed boxes say nothing: then only that the solve ran out.
+      const proved = ans.bounds[0] > -view.unclaimed || ans.bounds[1] < view.unclaimed
+        ? `the exact solve proved only that the value is between ${fmt(ans.bounds[0])} and ${fmt(ans.bounds[1])} in half of ${timeMs / 1000} s`
+        : `the exact solve did not finish in half of ${timeMs / 1000} s`;
       valueLine.replaceChildren(
         h('strong', {}, `Estimate about ${fmt(ans.value)}`),
-        ` for ${who} (to move), not exact: the solver proved only that the value is between ${fmt(ans.bounds[0])} and ${fmt(ans.bounds[1])} within half of ${timeMs / 1000} s, then the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts.`);
+        ` for ${who} (to move), not exact: ${proved}, then the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts. `,
+        roughMeaning(mover, ans.value));
     }
     showControl(controlBox, ans.control, mover, beyond);
     showMoves(movesBox, ans, mover);
@@ -525,13 +564,15 @@ function showControl(box, control, mover, beyond) {
     onmouseenter: () => highlightBoxes(comp.boxes, true), onmouseleave: () => highlightBoxes(comp.boxes, false),
     onfocus: () => highlightBoxes(comp.boxes, true), onblur: () => highlightBoxes(comp.boxes, false),
   }, `${comp.boxes.length >= 3 && comp.kind === 'chain' ? 'long ' : ''}${comp.kind} of ${count(comp.boxes.length, 'box', 'boxes')}`));
+  const decided = control.mover_wins_control !== null;
   box.replaceChildren(
     h('h3', {}, 'The fight for control'),
     h('p', { id: 'control-summary', 'data-on-track': String(control.mover_on_track) },
       `So far: ${count(long.length, 'long chain', 'long chains')}, ${count(short.length, 'short chain', 'short chains')}, ${count(loops.length, 'loop', 'loops')}; ${count(control.safe_lines, 'safe line', 'safe lines')} left. `,
       `By the long chain rule ${who.toLowerCase()} (to move) ${mover === 'you' ? 'want' : 'wants'} an ${control.mover_wants} number of long chains, so that the other player must open the first one: `,
       h('strong', {}, control.mover_on_track ? 'on track' : 'not on track'),
-      '. A rule of thumb: chains still form, and sacrifices change the count.'),
+      decided ? '. That is a rule of thumb (chains still form, and sacrifices change the count); the exact answer:'
+        : '. A rule of thumb: chains still form, and sacrifices change the count.'),
     items.length ? h('ul', { id: 'control-components' }, items) : '',
     h('p', { id: 'control-exact', 'data-wins': String(control.mover_wins_control) },
       control.mover_wins_control === null
@@ -545,14 +586,15 @@ function highlightBoxes(boxes, on) {
   for (const [r, c] of boxes) board.querySelector(`g.box[data-cell="${r},${c}"]`)?.classList.toggle('highlight', on);
 }
 
-/** A move's control: exact (Nimstring) when decided, else the long chain rule's guess. */
+/** A move's control: exact (Nimstring) when decided, else the long chain rule's guess, each
+ * saying which it is. */
 function controlCell(m) {
   if (m.wins_control === null || m.wins_control === undefined) {
-    return h('td', { 'data-keeps': String(m.keeps_control), title: 'by the long chain rule (a rule of thumb)' },
-      m.keeps_control ? 'keeps control' : 'gives it away');
+    return h('td', { 'data-keeps': String(m.keeps_control), class: 'rule', title: 'by the long chain rule, a rule of thumb (not decided exactly in the time given)' },
+      m.keeps_control ? 'keeps (rule)' : 'gives away (rule)');
   }
-  return h('td', { 'data-keeps': String(m.keeps_control), 'data-wins': String(m.wins_control), title: 'exact (Nimstring)' },
-    m.wins_control ? 'wins control' : 'loses control');
+  return h('td', { 'data-keeps': String(m.keeps_control), 'data-wins': String(m.wins_control), class: 'exact', title: 'exact (Nimstring)' },
+    m.wins_control ? 'wins (exact)' : 'loses (exact)');
 }
 
 function showMoves(box, ans, mover) {
@@ -639,6 +681,15 @@ function loadPosition(text, from = '') {
 }
 
 newGameButton.addEventListener('click', startFromControls);
+// A new size starts a new board at once while nothing is drawn; a game in progress goes on until
+// New game is pressed, and the status says so.
+for (const side of [ui.rows, ui.cols]) {
+  select(side).addEventListener('change', () => {
+    const [rows, cols] = [Number(select(ui.rows).value), Number(select(ui.cols).value)];
+    if (!game || (game.history.length === 0 && game.start.size === 0)) startFromControls();
+    else if (rows !== game.rows || cols !== game.cols) say(status, `Press New game to start a ${rows}x${cols} game; this ${game.rows}x${game.cols} game goes on until then.`, 'ok');
+  });
+}
 undoButton.addEventListener('click', undo);
 retryButton.addEventListener('click', () => { engineFailed = false; update(); });
 loadButton.addEventListener('click', () => loadPosition(loadText.value));

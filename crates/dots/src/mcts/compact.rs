@@ -60,6 +60,10 @@ const PLAYOUT_PARITY: f64 = 0.7;
 /// The longest the solver may take on the end of a playout's safe phase.
 const PLAYOUT_END_BUDGET: std::time::Duration = std::time::Duration::from_millis(2);
 
+/// A search stops trying exact playout ends with a given number of safe lines left once most of
+/// its first this many such tries ran out of time.
+const END_SOLVE_TRIAL: u32 = 16;
+
 /// The compact form as a [`Domain`]: positions are line sets, nodes are keyed on their
 /// canonical image under the board's symmetries, and the solver (when given) values leaves and
 /// playout ends.
@@ -68,13 +72,35 @@ pub struct CompactDomain<'s, 'a> {
     geo: &'s Geometry,
     solver: Option<&'s mut Solver<'a>>,
     deadline: Instant,
+    /// How the playouts' exact solves have fared, by the number of safe lines left.
+    end_solves: [Tries; PLAYOUT_EXACT_SAFE_LINES + 1],
+}
+
+/// Exact solves tried and finished in time.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tries {
+    tried: u32,
+    finished: u32,
+}
+
+impl Tries {
+    /// Tries a solve unless most of at least [`END_SOLVE_TRIAL`] tries ran out of time: each of
+    /// those costs [`PLAYOUT_END_BUDGET`], more than the rest of a playout.
+    fn worth_trying(self) -> bool {
+        self.tried < END_SOLVE_TRIAL || 2 * self.finished >= self.tried
+    }
+
+    fn record(&mut self, finished: bool) {
+        self.tried += 1;
+        self.finished += u32::from(finished);
+    }
 }
 
 impl<'s, 'a> CompactDomain<'s, 'a> {
     /// The domain of `geo`'s board, solving with `solver` (when given) until `deadline` at the
     /// latest.
     pub fn new(geo: &'s Geometry, solver: Option<&'s mut Solver<'a>>, deadline: Instant) -> Self {
-        CompactDomain { geo, solver, deadline }
+        CompactDomain { geo, solver, deadline, end_solves: [Tries::default(); PLAYOUT_EXACT_SAFE_LINES + 1] }
     }
 
     /// The exact value of `drawn` for the player to move, if the solver finds it within
@@ -160,10 +186,12 @@ impl Domain for CompactDomain<'_, '_> {
                     safe.extend(geo.undrawn(drawn).iter().filter(|&e| !geo.gives_box(drawn, e)));
                     // The last few safe lines decide who must open the first chain: the solver
                     // plays them, and the rest of the game, exactly when it can.
-                    if safe.len() <= PLAYOUT_EXACT_SAFE_LINES
-                        && let Some(v) = self.solve(drawn, PLAYOUT_END_BUDGET)
-                    {
-                        return net + if mine { v } else { -v };
+                    if safe.len() <= PLAYOUT_EXACT_SAFE_LINES && self.end_solves[safe.len()].worth_trying() {
+                        let v = self.solve(drawn, PLAYOUT_END_BUDGET);
+                        self.end_solves[safe.len()].record(v.is_some());
+                        if let Some(v) = v {
+                            return net + if mine { v } else { -v };
+                        }
                     }
                 }
                 if safe_phase && !safe.is_empty() {
