@@ -120,6 +120,33 @@ test('the engine\'s exact value is told as a final score; a new size starts a ne
   assert.deepEqual(page.errors, []);
 });
 
+test('the address keeps the game: a reload brings back its moves, owners and score, and a bad move in it is named', async () => {
+  const page = await s.open('/dots?rows=2&cols=2&level=greedy');
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  await edge(page, 0).click();
+  await page.locator('#board g.edge[data-owner="engine"]').waitFor();
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  const owners = () => page.locator('#board g.edge').evaluateAll((gs) => gs.map((g) => g.dataset.owner));
+  const before = await owners();
+  const address = new URL(page.url());
+  assert.equal(address.searchParams.get('level'), 'greedy');
+  assert.equal(address.searchParams.get('moves').split('.').length, await drawnCount(page));
+  await page.reload();
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.deepEqual(await owners(), before);
+  assert.match(await page.locator('#status').innerText(), /^The game from the address: 2 moves\.$/);
+  // Undo works on the game brought back.
+  await page.locator('#undo').click();
+  assert.equal(await drawnCount(page), 0);
+  assert.equal(new URL(page.url()).searchParams.get('moves'), null);
+  // A move that is not a line of the board stops the game before it, and says so.
+  const bad = await s.open('/dots?rows=2&cols=2&level=greedy&moves=12.0');
+  await bad.locator('#status[data-kind="error"]').waitFor();
+  assert.match(await bad.locator('#status').innerText(), /^Move 1 in the address \(12\) is not an undrawn line of this 2x2 game: it stops before it\.$/);
+  assert.equal(await drawnCount(bad), 0);
+  assert.deepEqual(page.errors, []);
+});
+
 test('move values on the right border are drawn inside the board', async () => {
   const page = await s.open('/dots?rows=2&cols=2&analyse=1');
   await page.locator('#value[data-state="exact"]').waitFor();

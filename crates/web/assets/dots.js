@@ -179,6 +179,7 @@ app.append(
         h('p', {}, 'Olympiad text:'), positionText,
         h('p', {}, 'OpenSpiel line string: ', openSpiel),
         h('p', {}, 'Paste either form (the line string for the rows and columns chosen above) and load it; "First move" says who moves next.'),
+        h('p', { id: 'address-note' }, 'The address keeps the whole game (its moves and your settings): reload the page or share the link to come back to it.'),
         loadText, h('div', {}, loadButton)))),
 );
 
@@ -194,7 +195,10 @@ const level = () => select(ui.level).value;
 let engineFailed = false;
 let analysisShown = null;
 
-function newGame(rows, cols, start = new Set()) {
+/** Starts a game from `start`, with `moves` already played (each by whoever is to move then:
+ * the address's game); returns the index of the first move that is not an undrawn line then,
+ * where the game stops, or -1. */
+function newGame(rows, cols, start = new Set(), moves = []) {
   generation += 1;
   controller?.abort();
   controller = new AbortController();
@@ -206,8 +210,16 @@ function newGame(rows, cols, start = new Set()) {
     seed: Math.floor(Math.random() * 2 ** 31),
     history: [],
   };
+  let state = replay(game);
+  const bad = moves.findIndex((e) => {
+    if (!Number.isInteger(e) || e < 0 || e >= state.lineOwner.length || state.lineOwner[e] !== null || state.over) return true;
+    game.history.push({ edge: e, by: state.toMove });
+    state = replay(game);
+    return false;
+  });
   buildBoard();
   update();
+  return bad;
 }
 
 /** Draws the board of the current game once; `render` then only changes attributes, so the
@@ -269,6 +281,7 @@ function update() {
   analysisShown = null;
   view = replay(game);
   render();
+  keepInAddress();
   if (engineBusy()) {
     if (analyseBox.checked) {
       analysis.hidden = false;
@@ -276,6 +289,38 @@ function update() {
     }
     engineTurn();
   } else if (analyseBox.checked) analyse();
+}
+
+/** Keeps the game in the address (`?rows&cols&first&moves=` and the settings, `start=` the
+ * OpenSpiel line string of a loaded start position), so that a reload or a shared link brings
+ * back the same game: the moves replay with their owners, scores and undo. */
+function keepInAddress() {
+  const q = new URLSearchParams({
+    rows: game.rows, cols: game.cols, level: level(), first: game.first, think: select(ui.think).value,
+  });
+  if (analyseBox.checked) q.set('analyse', '1');
+  q.set('budget', budget.querySelector('select').value);
+  if (game.start.size > 0) q.set('start', lineString(game.rows, game.cols, game.start));
+  if (game.history.length > 0) q.set('moves', game.history.map((m) => m.edge).join('.'));
+  history.replaceState(null, '', `${location.pathname}?${q}`);
+}
+
+/** Starts the game of the address's `start` and `moves` (see `keepInAddress`), saying what it
+ * is, or what is wrong with it. */
+function gameFromAddress() {
+  const [rows, cols] = [Number(select(ui.rows).value), Number(select(ui.cols).value)];
+  const want = edgeCount(rows, cols);
+  const start = params.get('start') ?? '';
+  if (start !== '' && (start.length !== want || !/^[01]+$/.test(start))) {
+    say(status, `The start position in the address is not a ${rows}x${cols} line string of ${want} digits 0 or 1: New game starts afresh.`, 'error');
+    renderPanel();
+    return;
+  }
+  const drawn = new Set([...start].flatMap((d, e) => (d === '1' ? [e] : [])));
+  const moves = (params.get('moves') ?? '').split('.').filter((m) => m !== '').map(Number);
+  say(status, `The game from the address: ${moves.length} move${moves.length === 1 ? '' : 's'}.`, 'ok');
+  const bad = newGame(rows, cols, drawn, moves);
+  if (bad >= 0) say(status, `Move ${bad + 1} in the address (${moves[bad]}) is not an undrawn line of this ${rows}x${cols} game: it stops before it.`, 'error');
 }
 
 /** Whether the engine is (or is about to be) thinking: no analysis then, it would share the CPU. */
@@ -399,6 +444,7 @@ async function engineTurn() {
     game.history.push({ edge: answer.line, by: 'engine' });
     view = replay(game);
     render();
+    keepInAddress();
     // Values count the boxes still unclaimed when the engine moved; the outlook adds the score.
     const over = `over the ${before.unclaimed} unclaimed box${before.unclaimed === 1 ? '' : 'es'}`;
     const how = answer.reason === 'exact' ? `, exact value ${fmt(answer.value)} for it ${over}: with best play by both, ${engineOutlook(before, answer.value, 'exact')}`
@@ -703,11 +749,16 @@ analyseBox.addEventListener('change', () => {
   else if (game) analysis.hidden = false;
 });
 budget.querySelector('select').addEventListener('change', () => { if (analyseBox.checked && game && !engineBusy()) analyse(); });
+// Settings that apply at once go to the address at once (the game's own go with its moves).
+for (const control of [select(ui.level), select(ui.think), analyseBox, budget.querySelector('select')]) {
+  control.addEventListener('change', () => { if (game) keepInAddress(); });
+}
 showValues.addEventListener('change', () => { analysisShown = null; if (analyseBox.checked && game && !engineBusy()) analyse(); });
 
 // `?position=<olympiad text>` (or a line string with rows and cols) loads a position at start.
 // One that cannot be read starts no game: the reason shows, and the text waits in the load box.
-if (!params.has('position')) startFromControls();
+if (params.has('moves') || params.has('start')) gameFromAddress();
+else if (!params.has('position')) startFromControls();
 else if (!loadPosition(params.get('position'), ' in the address')) {
   loadText.value = params.get('position');
   document.getElementById('position-box').open = true;
