@@ -4,6 +4,8 @@
 //! beyond the solver (more than [`MAX_LINES`](crate::lines::MAX_LINES) lines), the search on
 //! the board itself gives the estimate ([`analyse_beyond_solver`]).
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use pencilbox_grid::{Edge, OutOfTime};
@@ -44,6 +46,8 @@ pub struct Report {
 ///   estimate. The position must have an undrawn line then.
 /// * A `deadline` without `estimate`: the exact solve gets all of it, and [`OutOfTime`] says it
 ///   did not finish.
+///
+/// The solver's cancel flag ([`Solver::set_cancel`]) stops the search as well as the solve.
 pub fn analyse(
     solver: &mut Solver<'_>,
     drawn: LineSet,
@@ -70,7 +74,10 @@ pub fn analyse(
         (Err(_), Some(deadline)) if estimate && solver.geometry().undrawn(drawn).count() > 0 => {
             let geo = solver.geometry().clone();
             solver.set_progress(None);
-            let e = Search::new(&geo, Some(solver), rng, deadline).run(drawn);
+            let cancel = solver.cancel().cloned();
+            let mut search = Search::new(&geo, Some(solver), rng, deadline);
+            search.set_cancel(cancel);
+            let e = search.run(drawn);
             Analysis::Estimate {
                 value: e.value,
                 best: e.line,
@@ -90,12 +97,13 @@ pub fn analyse(
 /// are the whole range. Over, the value 0; a simple loony endgame with nothing to take, its
 /// exact value, best opening and (when asked for) every move's exact value, from
 /// [`crate::endgame`]. `None` when the board is beyond the search too
-/// ([`mcts::large::MAX_LINES`]).
+/// ([`mcts::large::MAX_LINES`]). Setting `cancel` stops the search before the deadline.
 pub fn analyse_beyond_solver(
     position: &Position,
     moves: bool,
     deadline: Instant,
     threads: usize,
+    cancel: Option<Arc<AtomicBool>>,
     rng: &mut impl Rng,
 ) -> Option<Report> {
     if position.is_over() {
@@ -108,7 +116,7 @@ pub fn analyse_beyond_solver(
     if position.dims().num_edges() > mcts::large::MAX_LINES {
         return None;
     }
-    let e = mcts::large::search(position, threads, rng, deadline);
+    let e = mcts::large::search(position, threads, rng, deadline, cancel);
     let left = position.unclaimed_boxes() as Score;
     let analysis = Analysis::Estimate {
         value: e.value,
@@ -170,6 +178,29 @@ mod tests {
         Solver::new(Geometry::new(Dims::new(rows, cols).unwrap()).unwrap(), TableSize::Mib(1))
     }
 
+    /// A cancelled analysis stops at once, whatever its deadline: the solve at its first node,
+    /// the search after its first playout (the empty 5×5 board would take the whole minute).
+    #[test]
+    fn a_cancelled_analysis_stops_at_once() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut solver = solver(5, 5);
+        solver.set_cancel(Some(Arc::new(AtomicBool::new(true))));
+        let far = Instant::now() + std::time::Duration::from_secs(60);
+        let report = analyse(&mut solver, LineSet::EMPTY, true, Some(far), true, &mut rng).unwrap();
+        assert!(report.exact.nodes <= 1, "{:?}", report.exact);
+        assert!(matches!(report.analysis, Analysis::Estimate { playouts: 1, .. }), "{:?}", report.analysis);
+        let pos = Position::empty_of(Dims::new(10, 10).unwrap()).unwrap();
+        let cancel = Some(Arc::new(AtomicBool::new(true)));
+        for threads in [1, 2] {
+            let report = analyse_beyond_solver(&pos, false, far, threads, cancel.clone(), &mut rng).unwrap();
+            assert!(
+                matches!(report.analysis, Analysis::Estimate { playouts: 1..=2, .. }),
+                "{:?}",
+                report.analysis
+            );
+        }
+    }
+
     #[test]
     fn without_a_deadline_the_answer_is_exact() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
@@ -217,7 +248,7 @@ mod tests {
         let pos = Position::from_lines(dims, (0..dims.num_h_edges()).map(Edge)).unwrap();
         let value = crate::endgame::position_value(&pos).unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-        let report = analyse_beyond_solver(&pos, true, Instant::now(), 1, &mut rng).unwrap();
+        let report = analyse_beyond_solver(&pos, true, Instant::now(), 1, None, &mut rng).unwrap();
         let Analysis::Exact { value: v, best, moves } = report.analysis else { panic!("not exact") };
         assert_eq!((i64::from(v), best.is_some()), (value, true));
         let moves = moves.unwrap();
@@ -228,7 +259,7 @@ mod tests {
         for seed in 0..24 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let threads = 1 + seed as usize % 2;
-            let e = mcts::large::search(&pos, threads, &mut rng, Instant::now());
+            let e = mcts::large::search(&pos, threads, &mut rng, Instant::now(), None);
             assert_eq!(e.playouts, threads as u32);
             assert!(pos.is_legal(e.line));
             assert_eq!(e.value, value, "opening {:?}", e.line);
@@ -240,12 +271,12 @@ mod tests {
         assert!(lines.len() >= 10, "the seeds opened only {lines:?}");
         // The search's estimate, over the whole range of bounds.
         let empty = Position::empty_of(dims).unwrap();
-        let report = analyse_beyond_solver(&empty, true, Instant::now(), 2, &mut rng).unwrap();
+        let report = analyse_beyond_solver(&empty, true, Instant::now(), 2, None, &mut rng).unwrap();
         assert!(matches!(report.analysis, Analysis::Estimate { playouts: 2, .. }));
         assert_eq!((report.exact.lower, report.exact.upper), (-100, 100));
         // Beyond the search (33x33): none.
         let big = Position::empty_of(Dims::new(33, 33).unwrap()).unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-        assert_eq!(analyse_beyond_solver(&big, false, Instant::now(), 1, &mut rng), None);
+        assert_eq!(analyse_beyond_solver(&big, false, Instant::now(), 1, None, &mut rng), None);
     }
 }

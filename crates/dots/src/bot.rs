@@ -246,7 +246,7 @@ fn large_board(
             return Choice { line, reason: Reason::LargeBoard };
         }
         if !safe.is_empty() && position.dims().num_edges() <= mcts::large::MAX_LINES {
-            let estimate = mcts::large::search(position, threads, rng, deadline);
+            let estimate = mcts::large::search(position, threads, rng, deadline, None);
             let reason = Reason::Search { value: estimate.value, playouts: estimate.playouts };
             return Choice { line: estimate.line, reason };
         }
@@ -362,6 +362,7 @@ impl Engine {
                 CompactDomain::new(&self.geo, Some(helper), deadline),
                 rng,
                 deadline,
+                None,
                 drawn,
             )
         } else {

@@ -131,11 +131,13 @@ pub fn fight(pos: &Position, deadline: Option<Instant>, stop: Option<&AtomicBool
 /// Runs `work` on this thread while [`fight`] decides the fight for control in `pos` on another
 /// (the analyses' value solve is the work: it keeps its whole time, and the fight uses the
 /// second core). The fight stops at `deadline`, or once `work` is done and `least` has passed,
-/// whichever comes first; it does not hold the answer back when it finishes sooner.
+/// whichever comes first; it does not hold the answer back when it finishes sooner. When
+/// `cancel` is set (the caller no longer wants the answer), it stops as soon as `work` is done.
 pub fn fight_beside<T>(
     pos: &Position,
     least: Instant,
     deadline: Option<Instant>,
+    cancel: Option<&AtomicBool>,
     work: impl FnOnce() -> T,
 ) -> (Option<Fight>, T) {
     let stop = AtomicBool::new(false);
@@ -150,7 +152,9 @@ pub fn fight_beside<T>(
         });
         let out = work();
         // Wait for the fight until `least` (it reports when it finishes), then stop it.
-        let _ = finished.recv_timeout(least.saturating_duration_since(Instant::now()));
+        if !cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            let _ = finished.recv_timeout(least.saturating_duration_since(Instant::now()));
+        }
         stop.store(true, Ordering::Relaxed);
         // The fight only reads the position: a panic there is a bug worth reporting.
         (fight.join().expect("the fight for control's thread panicked"), out)
@@ -244,11 +248,11 @@ mod tests {
     fn the_fight_beside_other_work_stops_with_it_or_answers() {
         let far = Instant::now() + Duration::from_secs(600);
         // The empty 5×5 board is not decided in the blink the work takes: stopped, no answer.
-        let (f, out) = fight_beside(&empty(5, 5), Instant::now(), Some(far), || 42);
+        let (f, out) = fight_beside(&empty(5, 5), Instant::now(), Some(far), None, || 42);
         assert_eq!((f, out), (None, 42));
         // The empty 2×2 board is decided long before the least time, and the answer is not
         // held back until then (the test would take ten minutes).
-        let (f, out) = fight_beside(&empty(2, 2), far, None, || "done");
+        let (f, out) = fight_beside(&empty(2, 2), far, None, None, || "done");
         assert_eq!((f.map(|f| f.mover_wins), out), (Some(false), "done"));
     }
 

@@ -187,8 +187,8 @@ let game = null;
 let view = null;
 let generation = 0;
 let controller = null;
-/** Aborts the analysis requests of a position no longer shown (frees the browser's connections;
- * the server stops the work at its own deadline). */
+/** Aborts the analysis requests of a position no longer shown: the server then stops their
+ * work at once, so that it does not slow the engine's reply. */
 let analysisController = new AbortController();
 /** The engine level and thinking time are read at each engine move: changing them applies at once. */
 const level = () => select(ui.level).value;

@@ -1,5 +1,6 @@
 //! `/api/dots/solve`, `/api/dots/move`, `/api/dots/endgame`.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Json;
@@ -15,7 +16,7 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Body;
-use crate::{ApiError, Shared, run_engine};
+use crate::{ApiError, Shared, run_cancellable, run_engine};
 
 /// Positions with more undrawn lines than this (an empty 3x3 board has 24) are solved only when
 /// the request gives `time_ms`: the solve could take minutes (3x4, 31 lines: about 30 s).
@@ -200,18 +201,25 @@ pub async fn solve(
     }
     let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
     let (want_moves, want_estimate) = (req.moves, req.estimate);
-    let out = run_engine(&config, budget, move |deadline| {
+    // An analysis the page no longer wants (it moved on) stops at once: the cancel flag.
+    let out = run_cancellable(&config, budget, move |deadline, cancel| {
         let dims = pos.dims();
-        let mut solver = compact.map(|(geo, drawn)| (Solver::new(geo, TableSize::Mib(TABLE_MIB)), drawn));
+        let mut solver = compact.map(|(geo, drawn)| {
+            let mut solver = Solver::new(geo, TableSize::Mib(TABLE_MIB));
+            solver.set_cancel(Some(Arc::clone(&cancel)));
+            (solver, drawn)
+        });
         // The exact fight for control beside the solve, on a thread of its own.
         let least = control::fight_least(Some(deadline.saturating_duration_since(Instant::now())));
-        let (fight, report) = control::fight_beside(&pos, Instant::now() + least, Some(deadline), || {
+        let stop = Some(&*cancel);
+        let (fight, report) = control::fight_beside(&pos, Instant::now() + least, Some(deadline), stop, || {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
             Ok::<_, ApiError>(match solver.as_mut() {
                 Some((solver, drawn)) => {
                     analyse(solver, *drawn, want_moves, Some(deadline), want_estimate, &mut rng)
                 }
-                None => Ok(analyse_beyond_solver(&pos, want_moves, deadline, 1, &mut rng).ok_or_else(|| {
+                None => Ok(analyse_beyond_solver(&pos, want_moves, deadline, 1, Some(Arc::clone(&cancel)), &mut rng)
+                    .ok_or_else(|| {
                     ApiError::bad(format!(
                         "a {dims} board has {} lines: beyond the exact solver and its search (boards of up to {} lines)",
                         dims.num_edges(),

@@ -22,7 +22,7 @@ mod walls;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -159,6 +159,30 @@ pub(crate) async fn run_engine<T: Send + 'static>(
     budget: Duration,
     work: impl FnOnce(Instant) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    run_cancellable(config, budget, move |deadline, _| work(deadline)).await
+}
+
+/// Sets its flag when dropped. The server drops a request's future when its client goes away
+/// (a page that no longer wants an analysis aborts its request), and with it this guard: the
+/// engine work the request started sees the flag and stops, instead of keeping the cores busy
+/// until its deadline (a 30 s analysis abandoned by a move slowed the engine's reply to it).
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// [`run_engine`] for work that can stop early: it also receives a flag that is set when the
+/// request is dropped (its client went away), which it passes into the engine.
+pub(crate) async fn run_cancellable<T: Send + 'static>(
+    config: &Config,
+    budget: Duration,
+    work: impl FnOnce(Instant, Arc<AtomicBool>) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _guard = CancelOnDrop(Arc::clone(&cancel));
     let slot = JobSlot::take(config).ok_or_else(|| ApiError {
         status: axum::http::StatusCode::SERVICE_UNAVAILABLE,
         message: format!("the server is busy ({} engine jobs running); try again shortly", config.max_jobs),
@@ -172,7 +196,7 @@ pub(crate) async fn run_engine<T: Send + 'static>(
         if let Some(gate) = gate {
             gate.pass();
         }
-        work(deadline)
+        work(deadline, cancel)
     });
     match tokio::time::timeout(budget + config.grace, task).await {
         Err(_) => Err(ApiError::out_of_time(budget)),
@@ -228,6 +252,41 @@ mod tests {
             tokio::task::yield_now().await;
         }
         assert_eq!(run_engine(&config, Duration::from_secs(1), |_| Ok(2)).await, Ok(2));
+    }
+
+    /// A request dropped while its job runs (its client went away: the server drops the
+    /// request's future) sets the job's cancel flag, which the engine checks; its place comes
+    /// back when the job ends.
+    #[tokio::test]
+    async fn a_dropped_request_cancels_its_job() {
+        let (config, gate, held) = gated(1, Duration::from_secs(3600));
+        let (seen, cancelled) = std::sync::mpsc::channel();
+        let request = {
+            let config = config.clone();
+            tokio::spawn(async move {
+                run_cancellable(&config, Duration::from_secs(3600), move |_, cancel| {
+                    seen.send(cancel.load(Ordering::Relaxed)).unwrap();
+                    Ok(())
+                })
+                .await
+            })
+        };
+        gate.entered().await;
+        request.abort();
+        assert!(request.await.unwrap_err().is_cancelled());
+        held.open();
+        let flag = tokio::task::spawn_blocking(move || cancelled.recv_timeout(Duration::from_secs(600)))
+            .await
+            .unwrap();
+        assert_eq!(flag, Ok(true), "the job saw its request dropped");
+        while config.jobs.load(Ordering::Acquire) > 0 {
+            tokio::task::yield_now().await;
+        }
+        // A request that is answered leaves its job's flag alone while it runs.
+        let flag =
+            run_cancellable(&config, Duration::from_secs(1), |_, cancel| Ok(cancel.load(Ordering::Relaxed)))
+                .await;
+        assert_eq!(flag, Ok(false));
     }
 
     #[tokio::test]

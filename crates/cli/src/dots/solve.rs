@@ -157,9 +157,14 @@ fn beyond_the_solver(
             mcts::large::MAX_LINES
         )
     };
-    analyse_beyond_solver(position, args.moves, deadline, usize::from(args.threads), rng).with_context(|| {
-        format!("{too_large}, and beyond the search too (boards of up to {} lines)", mcts::large::MAX_LINES)
-    })
+    analyse_beyond_solver(position, args.moves, deadline, usize::from(args.threads), None, rng).with_context(
+        || {
+            format!(
+                "{too_large}, and beyond the search too (boards of up to {} lines)",
+                mcts::large::MAX_LINES
+            )
+        },
+    )
 }
 
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
@@ -189,7 +194,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     };
     // With --explain the exact fight for control runs beside the solve, on a thread of its own.
     let (fight, report) = if args.explain {
-        control::fight_beside(&position, Instant::now() + control::fight_least(limit), deadline, solve)
+        control::fight_beside(&position, Instant::now() + control::fight_least(limit), deadline, None, solve)
     } else {
         (None, solve())
     };

@@ -18,6 +18,8 @@
 //! Positions reached by different move orders share one node (keyed on the drawn lines);
 //! symmetric ones do not.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use pencilbox_grid::Edge;
@@ -34,13 +36,21 @@ use crate::rules::{self, ChainSizes, View};
 /// this, the strong level plays by the chain rules and exact simple loony endgames alone.
 pub const MAX_LINES: usize = 2 * 32 * 33;
 
-/// Searches `position` until `deadline` on `threads` threads (two searches side by side when
-/// 2: [`super::search_two`]).
-pub fn search(position: &Position, threads: usize, rng: &mut impl Rng, deadline: Instant) -> Estimate {
+/// Searches `position` until `deadline` (or until `cancel` is set) on `threads` threads (two
+/// searches side by side when 2: [`super::search_two`]).
+pub fn search(
+    position: &Position,
+    threads: usize,
+    rng: &mut impl Rng,
+    deadline: Instant,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Estimate {
     if threads > 1 {
-        super::search_two(LargeDomain, LargeDomain, rng, deadline, position.clone())
+        super::search_two(LargeDomain, LargeDomain, rng, deadline, cancel, position.clone())
     } else {
-        Tree::with_domain(LargeDomain, rng, deadline).run(position.clone())
+        let mut tree = Tree::with_domain(LargeDomain, rng, deadline);
+        tree.set_cancel(cancel);
+        tree.run(position.clone())
     }
 }
 

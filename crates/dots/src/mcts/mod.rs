@@ -24,6 +24,8 @@ pub mod large;
 
 use std::collections::HashMap;
 use std::hash::Hash;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use pencilbox_grid::Edge;
@@ -147,6 +149,8 @@ pub struct Tree<'r, D: Domain, R: Rng> {
     /// Unclaimed boxes at the root: margins are scaled by this into rewards in `[0, 1]`.
     boxes: f64,
     deadline: Instant,
+    /// Set by the caller to stop before the deadline ([`Tree::set_cancel`]).
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl<D: Domain, R: Rng> std::fmt::Debug for Tree<'_, D, R> {
@@ -167,7 +171,14 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
             max_bytes: MAX_GRAPH_BYTES,
             boxes: 1.0,
             deadline,
+            cancel: None,
         }
+    }
+
+    /// Stop searching, as at the deadline, as soon as `cancel` is set (after at least one
+    /// playout, so that there is an answer).
+    pub fn set_cancel(&mut self, cancel: Option<Arc<AtomicBool>>) {
+        self.cancel = cancel;
     }
 
     /// The best line for the player to move in `root` (which must have an undrawn line), found
@@ -200,7 +211,9 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
                 break;
             }
             // A playout can take milliseconds (its exact end), so the clock is read after each.
-            if Instant::now() >= self.deadline {
+            if Instant::now() >= self.deadline
+                || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            {
                 break;
             }
         }
@@ -327,23 +340,36 @@ fn after(k: i32, child: f64) -> f64 {
     if k > 0 { f64::from(k) + child } else { -child }
 }
 
-/// Searches `root` until `deadline` on two threads: two independent searches over `first` and
-/// `second` (each with its own solver, where the domain has one), the second drawing from a
-/// generator seeded from `rng`, whose root statistics are merged (root parallelism: Chaslot,
-/// Winands & van den Herik, "Parallel Monte-Carlo Tree Search", 2008). Each root move's
-/// estimate is the mean over the playouts of both searches, or its exact value where either
-/// search has one. A seed still reproduces the choices up to timing.
-pub fn search_two<D>(first: D, second: D, rng: &mut impl Rng, deadline: Instant, root: D::Pos) -> Estimate
+/// Searches `root` until `deadline` (or until `cancel` is set) on two threads: two independent
+/// searches over `first` and `second` (each with its own solver, where the domain has one), the
+/// second drawing from a generator seeded from `rng`, whose root statistics are merged (root
+/// parallelism: Chaslot, Winands & van den Herik, "Parallel Monte-Carlo Tree Search", 2008).
+/// Each root move's estimate is the mean over the playouts of both searches, or its exact value
+/// where either search has one. A seed still reproduces the choices up to timing.
+pub fn search_two<D>(
+    first: D,
+    second: D,
+    rng: &mut impl Rng,
+    deadline: Instant,
+    cancel: Option<Arc<AtomicBool>>,
+    root: D::Pos,
+) -> Estimate
 where
     D: Domain + Send,
     D::Pos: Send,
 {
     let mut second_rng = ChaCha8Rng::seed_from_u64(rng.random());
     let second_root = root.clone();
+    let second_cancel = cancel.clone();
     let (a, b) = std::thread::scope(|scope| {
-        let helper =
-            scope.spawn(move || Tree::with_domain(second, &mut second_rng, deadline).run(second_root));
-        let a = Tree::with_domain(first, rng, deadline).run(root);
+        let helper = scope.spawn(move || {
+            let mut tree = Tree::with_domain(second, &mut second_rng, deadline);
+            tree.set_cancel(second_cancel);
+            tree.run(second_root)
+        });
+        let mut tree = Tree::with_domain(first, rng, deadline);
+        tree.set_cancel(cancel);
+        let a = tree.run(root);
         (a, helper.join().expect("the second search thread panicked"))
     });
     merge(a, b)

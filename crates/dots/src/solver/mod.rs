@@ -48,6 +48,7 @@ mod moves;
 mod search;
 mod table;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -164,6 +165,8 @@ pub struct Solver<'a> {
     defer_all: bool,
     /// What the last `value` proved (see [`Solver::proven`]).
     proven: Option<Proven>,
+    /// Set by the caller to stop the search before its deadline ([`Solver::set_cancel`]).
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// How the search runs, the same for every thread.
@@ -242,6 +245,7 @@ impl<'a> Solver<'a> {
             threads: 1,
             defer_all: false,
             proven: None,
+            cancel: None,
         }
     }
 
@@ -257,6 +261,7 @@ impl<'a> Solver<'a> {
         Worker {
             deadline: self.deadline,
             progress: self.progress.as_deref_mut(),
+            stop: self.cancel.as_deref(),
             ..Worker::new(&self.geo, &self.table, self.settings, self.stats, self.history)
         }
     }
@@ -270,6 +275,18 @@ impl<'a> Solver<'a> {
     /// Stop searching (with [`OutOfTime`]) once `deadline` has passed.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
+    }
+
+    /// Stop searching (with [`OutOfTime`], as at the deadline) as soon as `cancel` is set: a
+    /// caller that no longer wants the answer (the web page that asked for it went away) frees
+    /// the cores at once instead of at the deadline.
+    pub fn set_cancel(&mut self, cancel: Option<Arc<AtomicBool>>) {
+        self.cancel = cancel;
+    }
+
+    /// The flag given to [`Solver::set_cancel`].
+    pub fn cancel(&self) -> Option<&Arc<AtomicBool>> {
+        self.cancel.as_ref()
     }
     pub fn set_progress(&mut self, progress: Option<Progress<'a>>) {
         self.progress = progress;
@@ -341,6 +358,7 @@ impl<'a> Solver<'a> {
         let mut main = Worker {
             deadline: self.deadline,
             progress: self.progress.as_deref_mut(),
+            stop: self.cancel.as_deref(),
             ..Worker::new(geo, table, settings, self.stats, self.history)
         };
         let left = geo.unclaimed_boxes(drawn) as Score;

@@ -22,7 +22,8 @@ pub(super) struct Worker<'s, 'p> {
     pub(super) deadline: Option<Instant>,
     pub(super) progress: Option<&'s mut (dyn FnMut(&Stats) + Send + 'p)>,
     pub(super) interrupted: bool,
-    /// Set for a helper thread: stop as soon as the main thread has its answer.
+    /// Stop as soon as this is set: for a helper thread, when the main thread has its answer;
+    /// for the main thread, when the caller cancels (`Solver::set_cancel`).
     pub(super) stop: Option<&'s AtomicBool>,
     /// The positions the search threads are in, when there are two of them.
     pub(super) busy: Option<&'s Busy>,
