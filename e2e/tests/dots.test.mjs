@@ -147,6 +147,19 @@ test('the address keeps the game: a reload brings back its moves, owners and sco
   assert.deepEqual(page.errors, []);
 });
 
+test('a turn of captures is told whole, and all its lines are marked as the last turn', async () => {
+  const page = await s.open('/dots?level=greedy');
+  // A 3-chain along a 1x3 board: your end line hands it out, the engine takes all three.
+  await load(page, '1 3\n111\n111\n0000\n');
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  await edge(page, 6).click();
+  await page.locator('#turn[data-turn="over"]').waitFor();
+  assert.match(await page.locator('#status').innerText(),
+    /^The engine drew 3 lines \(v 0 1, v 0 2, v 0 3\) and completed 3 boxes; its last, v 0 3, completed a box/);
+  assert.deepEqual(await page.locator('#board g.edge.last').evaluateAll((gs) => gs.map((g) => g.dataset.edge)), ['7', '8', '9']);
+  assert.deepEqual(page.errors, []);
+});
+
 test('move values on the right border are drawn inside the board', async () => {
   const page = await s.open('/dots?rows=2&cols=2&analyse=1');
   await page.locator('#value[data-state="exact"]').waitFor();

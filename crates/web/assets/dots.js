@@ -330,7 +330,10 @@ function engineBusy() {
 
 function render() {
   const { rows, cols } = game;
-  const last = game.history.at(-1)?.edge;
+  // The lines of the last turn (all of an engine's captures, not only its last line).
+  const by = game.history.at(-1)?.by;
+  const lastTurn = new Set();
+  for (let i = game.history.length - 1; i >= 0 && game.history[i].by === by; i--) lastTurn.add(game.history[i].edge);
   const playable = view.toMove === 'you';
   board.dataset.toMove = view.toMove ?? 'over';
   for (const g of board.querySelectorAll('g.edge')) {
@@ -338,7 +341,7 @@ function render() {
     const owner = view.lineOwner[e];
     g.dataset.owner = owner ?? '';
     g.classList.toggle('drawn', owner !== null);
-    g.classList.toggle('last', e === last);
+    g.classList.toggle('last', lastTurn.has(e));
     g.classList.toggle('playable', owner === null && playable);
     // Lines out of play keep tabindex -1 (out of the Tab order, but still focusable) so that
     // the line you just drew keeps the focus while the engine thinks, instead of <body>.
@@ -417,6 +420,9 @@ const pause = (ms) => new Promise((done) => setTimeout(done, ms));
  * completing a box). A newer game, an undo or a load makes the answer stale: it is dropped. */
 async function engineTurn() {
   const mine = generation;
+  // The lines and boxes of this turn so far: a turn of captures is told whole.
+  const turnLines = [];
+  let turnBoxes = 0;
   while (mine === generation && view.toMove === 'engine') {
     const [lvl, thinkMs] = [level(), Number(select(ui.think).value)];
     say(status, `The engine is thinking… (${lvl}${lvl === 'strong' || lvl === 'basic' ? `, up to ${thinkMs / 1000} s` : ''})`, 'busy');
@@ -453,7 +459,13 @@ async function engineTurn() {
       : answer.reason === 'search' ? `, by search (it expects about ${fmt(answer.estimate)} for itself ${over}, ${engineOutlook(before, answer.estimate, 'about')}, after ${answer.playouts.toLocaleString('en')} playouts)`
       : answer.reason === 'large-board' ? `, by chain rules and exact simple endgames (${solverLimit(game.rows, game.cols)})`
         : answer.reason === 'level' ? '' : `, ${answer.reason}`;
-    say(status, `The engine drew ${answer.name}${answer.completes > 0 ? ` and completed ${answer.completes === 1 ? 'a box' : `${answer.completes} boxes`}` : ''}${how}.`, 'ok');
+    turnLines.push(answer.name);
+    turnBoxes += answer.completes;
+    const boxes = (n) => (n === 1 ? 'a box' : `${n} boxes`);
+    const lines = turnLines.length === 1 ? answer.name
+      : `${turnLines.length} lines (${turnLines.join(', ')})`;
+    const last = turnLines.length === 1 ? '' : `; its last, ${answer.name}${answer.completes > 0 ? `, completed ${boxes(answer.completes)}` : ''}`;
+    say(status, `The engine drew ${lines}${turnBoxes > 0 ? ` and completed ${boxes(turnBoxes)}` : ''}${last}${how}.`, 'ok');
     // Let a chain of captures be seen line by line.
     if (view.toMove === 'engine') await pause(200);
   }
