@@ -68,7 +68,7 @@ test('completing a box scores it, colours it and gives another move; undo takes 
   // Box (0, 0) of a 2x2 board has three sides drawn (h 0 0, h 1 0, v 0 0); v 0 1 is line 7.
   await load(page, '2 2\n10\nOO\n00\n100\n000\n');
   await page.locator('#status[data-kind="error"]').waitFor();
-  assert.match(await page.locator('#status').innerText(), /line 3: expected 2 digits 0 or 1/);
+  assert.match(await page.locator('#status').innerText(), /line 3, column 1: expected 0 or 1, found 'O'/);
   const olympiad = '2 2\n10\n10\n00\n100\n000';
   await load(page, olympiad);
   await page.locator('#turn[data-turn="you"]').waitFor();
@@ -376,7 +376,7 @@ test('the strong level searches and says what it expects', async () => {
 test('a position in the address that cannot be read is shown with its reason: no game starts', async () => {
   const page = await s.open('/dots?position=garbage');
   await page.locator('#status[data-kind="error"]').waitFor();
-  assert.match(await page.locator('#status').innerText(), /^Cannot load the position in the address: line 1: expected "rows cols".*press New game\.$/);
+  assert.match(await page.locator('#status').innerText(), /^Cannot load the position in the address: line 1, column 1: expected the number of rows N, found "garbage".*press New game\.$/);
   assert.equal(await page.locator('#turn').getAttribute('data-turn'), 'none');
   assert.equal(await page.locator('#board g.edge').count(), 0);
   assert.equal(await page.locator('#load-text').inputValue(), 'garbage');
@@ -387,6 +387,13 @@ test('a position in the address that cannot be read is shown with its reason: no
   // A readable one loads, with the count of its lines in the singular when it is one.
   await load(page, '1 1\n1\n0\n00');
   await page.locator('#status').filter({ hasText: 'Loaded a 1x1 position with 1 line drawn.' }).waitFor();
+  // The ASCII picture the command line reads loads too (the server's parser: the page has none).
+  await load(page, '+---+   +\n|       |\n+---+---+\n');
+  await page.locator('#status').filter({ hasText: 'Loaded a 1x2 position with 5 lines drawn.' }).waitFor();
+  assert.equal(await page.locator('#openspiel').innerText(), '1011101');
+  // A line string that does not fit the board on the page is read for the square board it fits.
+  await load(page, '1'.repeat(24));
+  await page.locator('#status').filter({ hasText: 'Loaded a 3x3 position with 24 lines drawn.' }).waitFor();
   assert.deepEqual(page.errors, []);
 });
 

@@ -3,6 +3,8 @@
 
 // Positions, moves and the text formats (olympiad, OpenSpiel line string, ASCII picture).
 pub mod board;
+// Reading a position in whichever text form a user gives.
+pub mod format;
 // Chains and loops: the one decomposition of a position into the groups a move hands out.
 pub mod chains;
 // Exact values of simple loony endgames made of independent chains and loops.

@@ -34,37 +34,6 @@ function lineString(rows, cols, drawn) {
   return Array.from({ length: edgeCount(rows, cols) }, (_, e) => (drawn.has(e) ? '1' : '0')).join('');
 }
 
-/** Reads a pasted position: the olympiad text, or an OpenSpiel 0/1 line string for the board
- * size chosen in the controls. Returns `{ rows, cols, drawn }` or throws an Error saying what is
- * wrong and on which line. */
-function parsePosition(text, rows, cols) {
-  const lines = text.trim().split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
-  if (lines.length === 0) throw new Error('the position is empty: paste the olympiad text or an OpenSpiel line string');
-  if (lines.length === 1 && /^[01]+$/.test(lines[0])) {
-    const want = edgeCount(rows, cols);
-    if (lines[0].length !== want) {
-      throw new Error(`an OpenSpiel line string for ${rows}x${cols} has ${want} digits, this one has ${lines[0].length} (choose the board size first)`);
-    }
-    return { rows, cols, drawn: new Set([...lines[0]].flatMap((d, e) => (d === '1' ? [e] : []))) };
-  }
-  const head = lines[0].match(/^(\d+)\s+(\d+)$/);
-  if (!head) throw new Error('line 1: expected "rows cols" (the olympiad text) or a 0/1 line string');
-  const [n, m] = [Number(head[1]), Number(head[2])];
-  if (n < 1 || n > SIDES || m < 1 || m > SIDES) throw new Error(`line 1: the page plays boards of 1 to ${SIDES} boxes a side, not ${n}x${m}`);
-  if (lines.length !== 2 * n + 2) throw new Error(`a ${n}x${m} position has ${2 * n + 2} lines (the size, ${n + 1} rows of horizontal lines, ${n} of vertical), this one has ${lines.length}`);
-  const drawn = new Set();
-  for (let i = 1; i < lines.length; i++) {
-    const horizontal = i <= n + 1;
-    const r = horizontal ? i - 1 : i - n - 2;
-    const width = horizontal ? m : m + 1;
-    if (!new RegExp(`^[01]{${width}}$`).test(lines[i])) {
-      throw new Error(`line ${i + 1}: expected ${width} digits 0 or 1 (${horizontal ? 'horizontal' : 'vertical'} lines of row ${r}), got "${lines[i]}"`);
-    }
-    [...lines[i]].forEach((d, c) => { if (d === '1') drawn.add(edgeNumber(n, m, horizontal ? 'h' : 'v', r, c)); });
-  }
-  return { rows: n, cols: m, drawn };
-}
-
 // ---- The game: a start position and a move history, replayed into the shown state -------------
 
 /** Replays `game` into who drew each line, who owns each box, the scores and who moves. Boxes
@@ -178,7 +147,7 @@ app.append(
         h('summary', {}, 'Position (copy or load)'),
         h('p', {}, 'Olympiad text:'), positionText,
         h('p', {}, 'OpenSpiel line string: ', openSpiel),
-        h('p', {}, 'Paste either form (the line string for the rows and columns chosen above) and load it; "First move" says who moves next.'),
+        h('p', {}, 'Paste either form, or an ASCII picture (+---+ and |), and load it (a line string is read for the rows and columns chosen above); "First move" says who moves next.'),
         h('p', { id: 'address-note' }, 'The address keeps the whole game (its moves and your settings): reload the page or share the link to come back to it.'),
         loadText, h('div', {}, loadButton)))),
 );
@@ -721,11 +690,15 @@ function startFromControls() {
   newGame(Number(select(ui.rows).value), Number(select(ui.cols).value));
 }
 
-/** Loads a pasted position (`from` says where it came from, for the error message). */
-function loadPosition(text, from = '') {
+/** Loads a pasted position in any of its forms (the olympiad text, the ASCII picture, or an
+ * OpenSpiel line string for the rows and columns chosen), read by the server's parsers
+ * (`/api/dots/parse`); `from` says where it came from, for the error message. Resolves to
+ * whether it loaded. */
+async function loadPosition(text, from = '') {
   let pos;
   try {
-    pos = parsePosition(text, Number(select(ui.rows).value), Number(select(ui.cols).value));
+    pos = await api('/api/dots/parse', { text, rows: Number(select(ui.rows).value), cols: Number(select(ui.cols).value) });
+    if (pos.rows > SIDES || pos.cols > SIDES) throw new Error(`the page plays boards of 1 to ${SIDES} boxes a side, not ${pos.rows}x${pos.cols}`);
   } catch (err) {
     say(status, `Cannot load the position${from}: ${err.message}`, 'error');
     return false;
@@ -733,8 +706,8 @@ function loadPosition(text, from = '') {
   select(ui.rows).value = String(pos.rows);
   select(ui.cols).value = String(pos.cols);
   analysisShown = null;
-  say(status, `Loaded a ${pos.rows}x${pos.cols} position with ${pos.drawn.size} line${pos.drawn.size === 1 ? '' : 's'} drawn.`, 'ok');
-  newGame(pos.rows, pos.cols, pos.drawn);
+  say(status, `Loaded a ${pos.rows}x${pos.cols} position with ${pos.drawn.length} line${pos.drawn.length === 1 ? '' : 's'} drawn.`, 'ok');
+  newGame(pos.rows, pos.cols, new Set(pos.drawn));
   return true;
 }
 
@@ -771,7 +744,7 @@ showValues.addEventListener('change', () => { analysisShown = null; if (analyseB
 // One that cannot be read starts no game: the reason shows, and the text waits in the load box.
 if (params.has('moves') || params.has('start')) gameFromAddress();
 else if (!params.has('position')) startFromControls();
-else if (!loadPosition(params.get('position'), ' in the address')) {
+else if (!(await loadPosition(params.get('position'), ' in the address'))) {
   loadText.value = params.get('position');
   document.getElementById('position-box').open = true;
   say(status, `${status.textContent}. Correct it under "Position" and load it, or press New game.`, 'error');

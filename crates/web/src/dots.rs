@@ -8,6 +8,7 @@ use axum::extract::State;
 use pencilbox_dots::analysis::{Analysis, Report, analyse, analyse_beyond_solver};
 use pencilbox_dots::board::{Line, Position};
 use pencilbox_dots::bot::{Bot, ChooseError, DEFAULT_THINK, Level, Reason};
+use pencilbox_dots::format::{self, Format};
 use pencilbox_dots::lines;
 use pencilbox_dots::solver::{Solver, TableSize};
 use pencilbox_dots::{chains, control, endgame};
@@ -60,7 +61,8 @@ impl PositionSpec {
             return Err(ApiError::bad("give only one of `position`, `lines` and `drawn`"));
         }
         let pos = if let Some(text) = &self.position {
-            let pos = Position::from_olympiad(text).map_err(|e| ApiError::bad(format!("position: {e}")))?;
+            let pos = format::read(text, Format::Auto, None)
+                .map_err(|e| ApiError::bad(format!("position: {e}")))?;
             if (self.rows.is_some() || self.cols.is_some()) && Some(pos.dims()) != self.dims().ok() {
                 return Err(ApiError::bad(format!("position is {}, not the given rows/cols", pos.dims())));
             }
@@ -426,4 +428,54 @@ pub async fn endgame(
     })
     .await?;
     Ok(Json(out))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ParseRequest {
+    /// A position in any of its text forms (`pencilbox_dots::format`): the olympiad text, the
+    /// ASCII picture, or an OpenSpiel line string (which needs `rows` and `cols`).
+    text: String,
+    /// The board a line string is read for when its length fits (else the square board it
+    /// fits); the other forms carry their own size.
+    rows: Option<usize>,
+    cols: Option<usize>,
+    /// `auto` (the default), `olympiad`, `openspiel` or `ascii`.
+    format: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ParseResponse {
+    rows: usize,
+    cols: usize,
+    /// The form the text was read in (`auto` resolved).
+    format: &'static str,
+    /// The drawn lines by number, ascending.
+    drawn: Vec<usize>,
+    /// The OpenSpiel line string.
+    lines: String,
+}
+
+/// Reads a position pasted by a user, in whichever form, with the engine's parsers: the page
+/// keeps no parser of its own.
+pub async fn parse(Body(req): Body<ParseRequest>) -> Result<Json<ParseResponse>, ApiError> {
+    let format: Format = req.format.as_deref().unwrap_or("auto").parse()?;
+    let dims = match (req.rows, req.cols) {
+        (Some(rows), Some(cols)) => {
+            Some(Dims::new(rows, cols).map_err(|e| ApiError::bad(format!("rows/cols: {e}")))?)
+        }
+        (None, None) => None,
+        _ => return Err(ApiError::bad("give both `rows` and `cols`, or neither")),
+    };
+    // The board in the request is the page's current one: a line string of another length is
+    // read for the square board it fits instead, and the other forms carry their own size.
+    let form = format.of(&req.text);
+    let dims = dims.filter(|d| form == Format::Openspiel && d.num_edges() == req.text.trim().len());
+    let pos = format::read(&req.text, form, dims).map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(Json(ParseResponse {
+        rows: pos.dims().rows(),
+        cols: pos.dims().cols(),
+        format: form.name(),
+        drawn: pos.drawn().iter().collect(),
+        lines: pos.line_string(),
+    }))
 }

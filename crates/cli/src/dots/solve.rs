@@ -10,27 +10,15 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use pencilbox_dots::analysis::{Analysis, Report, analyse, analyse_beyond_solver};
-use pencilbox_dots::board::{AsciiBoard, Line, Position};
+use pencilbox_dots::board::{Line, Position};
 use pencilbox_dots::chains::Kind;
 use pencilbox_dots::control::{self, Control, Fight, control, keeps_control};
+use pencilbox_dots::format::{Format, read};
 use pencilbox_dots::lines;
 use pencilbox_dots::mcts::{self, MoveEstimate};
 use pencilbox_dots::solver::{Solver, Stats, TableSize};
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
-
-/// The text format of a position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// `olympiad` unless the text starts with `+` (an ASCII picture); with `--board`, `openspiel`.
-    Auto,
-    /// `N M`, then N+1 rows of M digits (horizontal lines), then N rows of M+1 digits (vertical).
-    Olympiad,
-    /// One 0/1 per line in OpenSpiel action order; needs `--board RxC`.
-    Openspiel,
-    /// The ASCII picture (`+---+`, `|`).
-    Ascii,
-}
 
 /// The solve arguments.
 #[derive(Debug, clap::Args)]
@@ -50,8 +38,12 @@ pub struct SolveArgs {
     /// OpenSpiel line string for this size.
     #[arg(long, value_name = "RxC")]
     pub board: Option<Dims>,
-    /// Input format.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    /// Input format: `olympiad` (`N M`, then N+1 rows of M digits for the horizontal lines and
+    /// N rows of M+1 digits for the vertical ones), `openspiel` (one 0/1 per line in OpenSpiel's
+    /// action order; read for --board RxC, or without it for the square board its length
+    /// fits), `ascii` (the picture: `+---+`, `|`), or `auto`: one
+    /// word of 0s and 1s is a line string, text starting with `+` a picture, else olympiad.
+    #[arg(long, default_value_t = Format::Auto, value_parser = crate::options::named::<Format>())]
     pub format: Format,
     /// Also print the value of every legal move.
     #[arg(long)]
@@ -81,7 +73,7 @@ pub struct SolveArgs {
     pub explain: bool,
 }
 
-/// Reads the position the arguments name.
+/// Reads the position the arguments name (`pencilbox_dots::format::read`).
 pub fn read_position(
     args: &crate::input::InputArg,
     board: Option<Dims>,
@@ -94,27 +86,7 @@ pub fn read_position(
     }
     let text = args.read()?;
     let name = args.name();
-    let format = match format {
-        Format::Auto if board.is_some() => Format::Openspiel,
-        Format::Auto if text.trim_start().starts_with('+') => Format::Ascii,
-        Format::Auto => Format::Olympiad,
-        f => f,
-    };
-    let position = match format {
-        Format::Openspiel => {
-            let dims = board.context("--format openspiel needs --board RxC")?;
-            Position::from_line_string(dims, &text)
-        }
-        Format::Ascii => text.parse::<AsciiBoard>().map(|a| a.0),
-        _ => Position::from_olympiad(&text),
-    };
-    let position = position.with_context(|| format!("{name}: not a valid position"))?;
-    if let Some(dims) = board
-        && dims != position.dims()
-    {
-        anyhow::bail!("{name}: the board is {}, not {dims}", position.dims());
-    }
-    Ok(position)
+    read(&text, format, board).with_context(|| format!("{name}: not a valid position"))
 }
 
 /// A spinner on stderr that appears once a solve has run for a second.
