@@ -247,6 +247,12 @@ test('the chains and loops of the fight for control light up their boxes', async
   const items = page.locator('#control-components li');
   assert.equal(await items.count(), 5);
   const loop = page.locator('#control-components li[data-kind="loop"]');
+  // Each names where it lies, and all their boxes are tinted while the analysis shows.
+  assert.match(await loop.innerText(), /^loop of 8 boxes through \(\d, \d\)$/);
+  assert.match(await items.first().innerText(), /^(long )?chain of \d boxe?s? (at|from) \(\d, \d\)/);
+  const lengths = await items.evaluateAll((lis) => lis.reduce((n, li) => n + Number(li.dataset.length), 0));
+  assert.equal(await page.locator('#board g.box.in-component').count(), lengths);
+  assert.equal(await page.locator('#board g.box[data-component="loop"]').count(), 8);
   await loop.hover();
   assert.equal(await page.locator('#board g.box.highlight').count(), 8);
   assert.match(await page.locator('#control-summary').innerText(), /3 long chains, 1 short chain, 1 loop; 0 safe lines left/);
@@ -260,6 +266,24 @@ test('the chains and loops of the fight for control light up their boxes', async
   // Exact answers say so in the table, and the rule of thumb above is named as such.
   assert.equal(await page.locator('#move-values tbody tr.best td[data-wins="true"]').first().innerText(), 'wins (exact)');
   assert.match(await page.locator('#control-summary').innerText(), /That is a rule of thumb .*the exact answer:$/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the analysis settings are usable only with Analyse on, and the analysis explains its words', async () => {
+  const page = await s.open('/dots?rows=2&cols=2');
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.equal(await page.locator('#budget').isDisabled(), true);
+  assert.equal(await page.locator('#show-values').isDisabled(), true);
+  await page.locator('#analyse').check();
+  assert.equal(await page.locator('#budget').isDisabled(), false);
+  assert.equal(await page.locator('#show-values').isDisabled(), false);
+  await page.locator('#value[data-state="exact"]').waitFor();
+  await page.locator('#glossary summary').click();
+  const words = await page.locator('#glossary dt').allInnerTexts();
+  for (const word of ['safe line', 'chain', 'loop', 'control', 'long chain rule', 'Nimstring', 'value']) assert.ok(words.includes(word), `${word} in ${words}`);
+  assert.ok(await page.locator('#glossary dd').first().isVisible());
+  await page.locator('#analyse').uncheck();
+  assert.equal(await page.locator('#budget').isDisabled(), true);
   assert.deepEqual(page.errors, []);
 });
 

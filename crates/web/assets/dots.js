@@ -139,15 +139,15 @@ app.append(
       status,
       h('div', { class: 'buttons' }, undoButton, retryButton),
       h('div', { class: 'analyse-controls' },
-        h('label', { class: 'check' }, analyseBox, ' Analyse'),
+        h('label', { class: 'check', title: 'the exact value (or the search\'s estimate), the fight for control and every move\'s value, after each move' }, analyseBox, ' Analyse'),
         budget,
-        h('label', { class: 'check' }, showValues, ' values on the board')),
+        h('label', { class: 'check', id: 'show-values-label' }, showValues, ' values on the board')),
       analysis,
       h('details', { id: 'position-box' },
         h('summary', {}, 'Position (copy or load)'),
         h('p', {}, 'Olympiad text:'), positionText,
         h('p', {}, 'OpenSpiel line string: ', openSpiel),
-        h('p', {}, 'Paste either form, or an ASCII picture (+---+ and |), and load it (a line string is read for the rows and columns chosen above); "First move" says who moves next.'),
+        h('p', {}, 'Paste either form, or an ASCII picture (+---+ and |), and load it (a line string is read for the rows and columns chosen above when its length fits them, else for the square board it fits); "First move" says who moves next.'),
         h('p', { id: 'address-note' }, 'The address keeps the whole game (its moves and your settings): reload the page or share the link to come back to it.'),
         loadText, h('div', {}, loadButton)))),
 );
@@ -463,7 +463,31 @@ const fmt = (v) => (v > 0 ? `+${v}` : String(v));
 function clearValues() {
   for (const t of board.querySelectorAll('.value-label')) t.textContent = '';
   for (const g of board.querySelectorAll('g.edge')) { g.classList.remove('best'); delete g.dataset.value; }
-  for (const g of board.querySelectorAll('g.box')) g.classList.remove('highlight');
+  for (const g of board.querySelectorAll('g.box')) { g.classList.remove('highlight', 'in-component'); delete g.dataset.component; }
+}
+
+/** The solver budget and the values on the board belong to the analysis: usable only with it. */
+function syncAnalyseControls() {
+  const on = analyseBox.checked;
+  budget.querySelector('select').disabled = !on;
+  showValues.disabled = !on;
+  budget.classList.toggle('muted', !on);
+  document.getElementById('show-values-label').classList.toggle('muted', !on);
+}
+
+/** The words the analysis uses, said once for a newcomer. */
+function glossary() {
+  const words = [
+    ['safe line', 'a line that does not give the other player a box: it draws no box\'s third side.'],
+    ['chain', 'a run of boxes, each with two sides drawn, joined through their undrawn sides: whoever draws a line into it hands all its boxes to the other player. A long chain has 3 boxes or more; a short one, 1 or 2.'],
+    ['loop', 'a chain that closes on itself: handing one out costs 4 boxes or more.'],
+    ['control', 'when only chains and loops are left, the player in control makes the other open each one, and can take all but 2 boxes of a chain (all but 4 of a loop), handing those to the other to keep control: the double-dealing move.'],
+    ['long chain rule', 'who gets control depends on the count of long chains: on a board whose rows and columns are both even, the first player wants an odd number, otherwise an even number (loops do not count). A rule of thumb while chains still form: a sacrifice can change the count.'],
+    ['Nimstring', 'the same game in which whoever takes the last box loses: winning it is winning control, exactly. Winning control can cost more boxes than it brings, so the values have the last word.'],
+    ['value', 'the net score over the boxes still unclaimed (yours minus the other player\'s) with best play by both: exact from the solver, or an estimate from the search\'s playouts (random games to the end) when the solve does not finish in the budget.'],
+  ];
+  return h('details', { id: 'glossary' }, h('summary', {}, 'Words used here'),
+    h('dl', {}, words.flatMap(([word, meaning]) => [h('dt', {}, word), h('dd', {}, meaning)])));
 }
 
 /** The final score when `mover`, to move in `state`, nets `value` over its unclaimed boxes: the
@@ -524,7 +548,7 @@ async function analyse() {
   const endgameBox = h('div', { id: 'endgame' });
   const controlBox = h('div', { id: 'control' });
   const movesBox = h('div', { id: 'moves' });
-  analysis.replaceChildren(h('h2', {}, 'Analysis'), valueLine, controlBox, endgameBox, movesBox);
+  analysis.replaceChildren(h('h2', {}, 'Analysis'), valueLine, controlBox, endgameBox, movesBox, glossary());
   const stale = () => mine !== generation || analysisShown !== key;
 
   // The endgame answer is instant; the solver may take the whole budget. The endgame route
@@ -586,11 +610,15 @@ function showControl(box, control, mover, beyond) {
   const kinds = (kind, long) => control.components.filter((c) => c.kind === kind && (kind === 'loop' || (c.boxes.length >= 3) === long));
   const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
   const [long, short, loops] = [kinds('chain', true), kinds('chain', false), kinds('loop')];
+  const at = ([r, c]) => `(${r}, ${c})`;
+  const place = (comp) => (comp.boxes.length === 1 ? `at ${at(comp.boxes[0])}`
+    : comp.kind === 'loop' ? `through ${at(comp.boxes[0])}` : `from ${at(comp.boxes[0])} to ${at(comp.boxes.at(-1))}`);
+  for (const comp of control.components) tintBoxes(comp);
   const items = control.components.map((comp) => h('li', {
     tabindex: 0, class: 'component', 'data-kind': comp.kind, 'data-length': comp.boxes.length,
     onmouseenter: () => highlightBoxes(comp.boxes, true), onmouseleave: () => highlightBoxes(comp.boxes, false),
     onfocus: () => highlightBoxes(comp.boxes, true), onblur: () => highlightBoxes(comp.boxes, false),
-  }, `${comp.boxes.length >= 3 && comp.kind === 'chain' ? 'long ' : ''}${comp.kind} of ${count(comp.boxes.length, 'box', 'boxes')}`));
+  }, `${comp.boxes.length >= 3 && comp.kind === 'chain' ? 'long ' : ''}${comp.kind} of ${count(comp.boxes.length, 'box', 'boxes')} ${place(comp)}`));
   const decided = control.mover_wins_control !== null;
   box.replaceChildren(
     h('h3', {}, 'The fight for control'),
@@ -600,13 +628,24 @@ function showControl(box, control, mover, beyond) {
       h('strong', {}, control.mover_on_track ? 'on track' : 'not on track'),
       decided ? '. That is a rule of thumb (chains still form, and sacrifices change the count); the exact answer:'
         : '. A rule of thumb: chains still form, and sacrifices change the count.'),
-    items.length ? h('ul', { id: 'control-components' }, items) : '',
     h('p', { id: 'control-exact', 'data-wins': String(control.mover_wins_control) },
       control.mover_wins_control === null
         ? `Not decided exactly ${beyond ? `(Nimstring, the same game where whoever takes the last box loses, is searched on boards of up to ${MAX_LINES} lines)` : 'in the time given (Nimstring: the same game where whoever takes the last box loses)'}.`
         : [`Exactly (by Nimstring, the same game where whoever takes the last box loses): ${who.toLowerCase()} `,
           h('strong', {}, control.mover_wins_control ? 'can win control' : 'cannot win control'),
-          control.mover_wins_control ? '. Winning control is not always worth its price in boxes: the values say.' : ': whatever the move, the other player can win it.']));
+          control.mover_wins_control ? '. Winning control is not always worth its price in boxes: the values say.' : ': whatever the move, the other player can win it.']),
+    items.length ? h('p', { class: 'muted' }, 'The chains and loops so far, tinted on the board (hover one to pick it out; boxes are (row, column) from 0 at the top left):') : '',
+    items.length ? h('ul', { id: 'control-components' }, items) : '');
+}
+
+/** Tints a chain's or loop's boxes for as long as the analysis is shown (a long one darker). */
+function tintBoxes(comp) {
+  const kind = comp.kind === 'loop' ? 'loop' : comp.boxes.length >= 3 ? 'long' : 'short';
+  for (const [r, c] of comp.boxes) {
+    const g = board.querySelector(`g.box[data-cell="${r},${c}"]`);
+    g?.classList.add('in-component');
+    if (g) g.dataset.component = kind;
+  }
 }
 
 function highlightBoxes(boxes, on) {
@@ -643,8 +682,14 @@ function showMoves(box, ans, mover) {
   h('td', { class: 'num', title: m.exact ? 'exact' : `estimate from ${m.playouts.toLocaleString('en')} playouts` }, `${m.exact ? '' : '≈ '}${fmt(m.value)}`),
   h('td', {}, m.value === best ? 'best' : `${fmt(Math.round((m.value - best) * 10) / 10)}`),
   controlCell(m)));
+  // Estimates come shrunk toward their mean by the share of their spread that is noise: when
+  // all of them read alike, the playouts could not tell the moves apart.
+  const sampled = moves.filter((m) => !m.exact);
+  const alike = sampled.length > 1 && sampled.every((m) => m.value === sampled[0].value);
+  const perMove = alike ? Math.round(sampled.reduce((n, m) => n + m.playouts, 0) / sampled.length) : 0;
   box.replaceChildren(
     h('h3', {}, `${ans.exact ? "Every move's value" : 'The moves the search looked at, with their estimates'} for ${mover === 'you' ? 'you' : 'the engine'}`),
+    alike ? h('p', { id: 'moves-noise', class: 'muted' }, `The search cannot tell these moves apart yet: with about ${perMove.toLocaleString('en')} playouts each, their differences are within the noise. A bigger budget gives more playouts, and the exact solve, when it finishes, the true values.`) : '',
     h('table', { class: 'values', id: 'move-values' },
       h('thead', {}, h('tr', {}, h('th', {}, 'line'), h('th', {}, 'number'), h('th', {}, ans.exact ? 'value' : 'estimate'), h('th', {}, 'vs best'), h('th', { title: 'exact (Nimstring) where decided, else by the long chain rule' }, 'control'))),
       h('tbody', {}, rows)));
@@ -724,7 +769,9 @@ for (const side of [ui.rows, ui.cols]) {
 undoButton.addEventListener('click', undo);
 retryButton.addEventListener('click', () => { engineFailed = false; update(); });
 loadButton.addEventListener('click', () => loadPosition(loadText.value));
+syncAnalyseControls();
 analyseBox.addEventListener('change', () => {
+  syncAnalyseControls();
   analysisShown = null;
   if (!analyseBox.checked) {
     analysisController.abort();

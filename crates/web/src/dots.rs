@@ -266,7 +266,7 @@ pub async fn solve(
                     playouts: Some(playouts),
                     best: Some(mv(best, value, false, Some(playouts))),
                     moves: moves.map(|all| {
-                        all.iter().map(|m| mv(m.line, m.value, m.exact, Some(m.visits))).collect()
+                        all.iter().map(|m| mv(m.line, m.corrected, m.exact, Some(m.visits))).collect()
                     }),
                     nodes: st.nodes,
                     control: control_info(&pos, fight.as_ref()),

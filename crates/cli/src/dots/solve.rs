@@ -205,7 +205,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 if let Some(moves) = moves {
                     out["moves"] = moves
                         .iter()
-                        .map(|&MoveEstimate { line: e, value: v, exact, visits, .. }| {
+                        .map(|&MoveEstimate { line: e, corrected: v, exact, visits, .. }| {
                             let mut m =
                                 serde_json::json!({ "move": name(e), "line": e.index(), "playouts": visits });
                             m[if exact { "value" } else { "estimate" }] = round1(v).into();
@@ -264,7 +264,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 }
             }
             Analysis::Estimate { moves: Some(moves), .. } => {
-                for &MoveEstimate { line: e, value: v, exact, visits, .. } in moves {
+                for &MoveEstimate { line: e, corrected: v, exact, visits, .. } in moves {
                     let what = if exact {
                         format!("value {v}")
                     } else {

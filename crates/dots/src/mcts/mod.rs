@@ -121,6 +121,10 @@ pub struct MoveEstimate {
     /// The means of the move's odd- and even-numbered playouts, for the mover (both `value`
     /// when exact): their difference measures the playouts' noise ([`unbiased`]).
     pub halves: [f64; 2],
+    /// `value` corrected for the winner's curse (the move's empirical-Bayes estimate,
+    /// [`Shrinkage`]; `value` itself when exact): what to show a person as the move's value, so
+    /// that the moves' values agree with the position's.
+    pub corrected: f64,
 }
 
 /// The outcome of a search.
@@ -133,7 +137,7 @@ pub struct Estimate {
     pub value: f64,
     /// Playouts run.
     pub playouts: u32,
-    /// Every root move the search looked at, best first.
+    /// Every root move the search looked at, best first by corrected value.
     pub moves: Vec<MoveEstimate>,
 }
 
@@ -217,7 +221,7 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
                 break;
             }
         }
-        let mut moves: Vec<MoveEstimate> = self.nodes[root as usize]
+        let moves: Vec<MoveEstimate> = self.nodes[root as usize]
             .children
             .iter()
             .map(|&(line, k, c)| {
@@ -228,12 +232,11 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
                     exact: child.exact.is_some(),
                     visits: child.visits,
                     halves: child.halves().map(|h| after(k, h)),
+                    corrected: after(k, child.mean()),
                 }
             })
             .collect();
-        sort_moves(&mut moves);
-        let best = choose(&moves);
-        Estimate { line: best.line, value: unbiased(&moves, &best), playouts, moves }
+        finish(moves, playouts)
     }
 
     /// Whether every move at the root has an exact value (then searching on changes nothing).
@@ -386,9 +389,21 @@ fn merge(a: Estimate, b: Estimate) -> Estimate {
             None => moves.push(m),
         }
     }
+    finish(moves, a.playouts + b.playouts)
+}
+
+/// The estimate from the root moves' statistics: the moves sorted, each one's corrected value
+/// set, the move to play chosen and the position's value.
+fn finish(mut moves: Vec<MoveEstimate>, playouts: u32) -> Estimate {
     sort_moves(&mut moves);
+    let shrinkage = Shrinkage::of(&moves);
+    for m in &mut moves {
+        m.corrected = shrinkage.apply(m);
+    }
     let best = choose(&moves);
-    Estimate { line: best.line, value: unbiased(&moves, &best), playouts: a.playouts + b.playouts, moves }
+    let value = unbiased(&moves, &best);
+    moves.sort_by(|a, b| b.corrected.total_cmp(&a.corrected).then(b.visits.cmp(&a.visits)));
+    Estimate { line: best.line, value, playouts, moves }
 }
 
 /// One move's statistics from two searches' samples of it (each half pooled with its own).
@@ -406,40 +421,69 @@ fn pooled(a: &MoveEstimate, b: &MoveEstimate) -> MoveEstimate {
 const CHI2_1_MEDIAN: f64 = 0.4549;
 
 /// The value of the position by the search: the chosen move's mean corrected for the winner's
-/// curse. The best of many noisy means is biased upwards: on 10×10, 220 moves of about 30
-/// playouts each whose margins spread over ±50 boxes, the best mean was about +16 boxes for
-/// whoever moved, the mean over all playouts about 0. So the chosen move's mean is shrunk
-/// toward the mean over all playouts by the share of the spread between moves that is not noise
-/// (empirical Bayes, Efron & Morris 1973): with `σ²/n` the noise in a move's mean and `τ²` the
-/// spread of the moves' true values, the weight is `τ² / (τ² + σ²/n)`. `σ²` comes from the
-/// difference of each move's two halves of playouts; `τ²` from the median squared deviation of
-/// the means, less their noise (the median, so that a few bad moves, such as early sacrifices,
-/// do not make the good ones look spread out). On the 5×5 midgame fixture's positions of 41–44
-/// undrawn lines (1 s, one thread), the error against the exact value: 0.77–0.82 boxes on
-/// average and no bias, against 0.78–0.81 and +0.47 for the chosen move's mean and 1.1 and −0.95
-/// for the mean over all playouts (docs/PERFORMANCE.md). An exact value among the moves is a
-/// proven lower bound, and the chosen move's exact value is kept as it is.
+/// curse ([`Shrinkage`]). On the 5×5 midgame fixture's positions of 41–44 undrawn lines (1 s,
+/// one thread), the error against the exact value: 0.77–0.82 boxes on average and no bias,
+/// against 0.78–0.81 and +0.47 for the chosen move's mean and 1.1 and −0.95 for the mean over
+/// all playouts (docs/PERFORMANCE.md). An exact value among the moves is a proven lower bound,
+/// and the chosen move's exact value is kept as it is.
 fn unbiased(moves: &[MoveEstimate], best: &MoveEstimate) -> f64 {
     if best.exact {
         return best.value;
     }
     let proven = moves.iter().filter(|m| m.exact).map(|m| m.value).fold(f64::NEG_INFINITY, f64::max);
-    let sampled: Vec<&MoveEstimate> = moves.iter().filter(|m| !m.exact && m.visits >= 2).collect();
-    if best.visits < 2 || sampled.len() < 2 {
-        return best.value.max(proven);
-    }
-    let visits: f64 = sampled.iter().map(|m| f64::from(m.visits)).sum();
-    let center = sampled.iter().map(|m| m.value * f64::from(m.visits)).sum::<f64>() / visits;
-    // The two halves' means differ by noise of variance about 4σ²/n.
-    let sigma2 =
-        sampled.iter().map(|m| f64::from(m.visits) * (m.halves[0] - m.halves[1]).powi(2) / 4.0).sum::<f64>()
+    Shrinkage::of(moves).apply(best).max(proven)
+}
+
+/// The correction of the moves' means for the winner's curse. The best of many noisy means is
+/// biased upwards: on 10×10, 220 moves of about 30 playouts each whose margins spread over ±50
+/// boxes, the best mean was about +16 boxes for whoever moved, the mean over all playouts about
+/// 0. So each move's mean is shrunk toward the mean over all playouts by the share of the spread
+/// between moves that is not noise (empirical Bayes, Efron & Morris 1973): with `σ²/n` the noise
+/// in a move's mean and `τ²` the spread of the moves' true values, the weight is
+/// `τ² / (τ² + σ²/n)`. `σ²` comes from the difference of each move's two halves of playouts;
+/// `τ²` from the median squared deviation of the means, less their noise (the median, so that a
+/// few bad moves, such as early sacrifices, do not make the good ones look spread out).
+#[derive(Clone, Copy, Debug)]
+struct Shrinkage {
+    /// The mean over the sampled moves' playouts, and `τ²` and `σ²`; `None` when fewer than
+    /// two moves have two playouts (then means are taken as they are).
+    fit: Option<(f64, f64, f64)>,
+}
+
+impl Shrinkage {
+    fn of(moves: &[MoveEstimate]) -> Shrinkage {
+        let sampled: Vec<&MoveEstimate> = moves.iter().filter(|m| !m.exact && m.visits >= 2).collect();
+        if sampled.len() < 2 {
+            return Shrinkage { fit: None };
+        }
+        let visits: f64 = sampled.iter().map(|m| f64::from(m.visits)).sum();
+        let center = sampled.iter().map(|m| m.value * f64::from(m.visits)).sum::<f64>() / visits;
+        // The two halves' means differ by noise of variance about 4σ²/n.
+        let sigma2 = sampled
+            .iter()
+            .map(|m| f64::from(m.visits) * (m.halves[0] - m.halves[1]).powi(2) / 4.0)
+            .sum::<f64>()
             / sampled.len() as f64;
-    let spread = median(sampled.iter().map(|m| (m.value - center).powi(2)).collect()) / CHI2_1_MEDIAN;
-    let typical = median(sampled.iter().map(|m| f64::from(m.visits)).collect());
-    let tau2 = (spread - sigma2 / typical).max(0.0);
-    let noise = sigma2 / f64::from(best.visits);
-    let weight = if tau2 + noise > 0.0 { tau2 / (tau2 + noise) } else { 1.0 };
-    (center + weight * (best.value - center)).max(proven)
+        let spread = median(sampled.iter().map(|m| (m.value - center).powi(2)).collect()) / CHI2_1_MEDIAN;
+        let typical = median(sampled.iter().map(|m| f64::from(m.visits)).collect());
+        let tau2 = (spread - sigma2 / typical).max(0.0);
+        Shrinkage { fit: Some((center, tau2, sigma2)) }
+    }
+
+    /// The move's corrected value: its exact value; its mean when there is no fit; else its mean
+    /// shrunk toward the centre (the centre itself for a move without playouts).
+    fn apply(self, m: &MoveEstimate) -> f64 {
+        match self.fit {
+            _ if m.exact => m.value,
+            Some((center, tau2, sigma2)) if m.visits > 0 => {
+                let noise = sigma2 / f64::from(m.visits);
+                let weight = if tau2 + noise > 0.0 { tau2 / (tau2 + noise) } else { 1.0 };
+                center + weight * (m.value - center)
+            }
+            Some((center, ..)) => center,
+            None => m.value,
+        }
+    }
 }
 
 /// The median of a non-empty list.
@@ -468,7 +512,7 @@ mod tests {
     use super::*;
 
     fn estimate(line: usize, value: f64, exact: bool, visits: u32) -> MoveEstimate {
-        MoveEstimate { line: Edge(line), value, exact, visits, halves: [value; 2] }
+        MoveEstimate { line: Edge(line), value, exact, visits, halves: [value; 2], corrected: value }
     }
 
     /// A graph at its memory limit stops growing below the root's moves, and the search goes on
@@ -531,6 +575,7 @@ mod tests {
             exact: false,
             visits: 30,
             halves,
+            corrected: (halves[0] + halves[1]) / 2.0,
         }
     }
 
@@ -560,6 +605,33 @@ mod tests {
             (0..50).map(|i| sampled(i, -10.0, 40.0, &mut rng)).chain([estimate(99, -5.0, true, 1)]).collect();
         sort_moves(&mut noisy);
         assert!(unbiased(&noisy, &choose(&noisy)) >= -5.0);
+    }
+
+    /// Every move's shown value is corrected as the position's is: the chosen move's corrected
+    /// value is the position's value, each sampled move's lies between the centre and its own
+    /// mean, and exact values stand.
+    #[test]
+    fn each_moves_value_is_corrected_as_the_positions_is() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let moves: Vec<MoveEstimate> = (0..60)
+            .map(|i| sampled(i, 2.0, 40.0, &mut rng))
+            .chain([estimate(98, -4.0, true, 3), MoveEstimate { visits: 0, ..estimate(97, 9.0, false, 0) }])
+            .collect();
+        let estimate = finish(moves, 1800);
+        let best = estimate.moves.iter().find(|m| m.line == estimate.line).unwrap();
+        assert_eq!(best.corrected, estimate.value);
+        assert!(best.value > estimate.value + 5.0, "{best:?} {}", estimate.value);
+        let sampled: Vec<&MoveEstimate> =
+            estimate.moves.iter().filter(|m| !m.exact && m.visits > 0).collect();
+        let center = sampled.iter().map(|m| m.value).sum::<f64>() / sampled.len() as f64;
+        for m in &sampled {
+            let (lo, hi) = if m.value < center { (m.value, center) } else { (center, m.value) };
+            assert!((lo - 1e-9..=hi + 1e-9).contains(&m.corrected), "{m:?} centre {center}");
+        }
+        let exact = estimate.moves.iter().find(|m| m.exact).unwrap();
+        assert_eq!(exact.corrected, -4.0);
+        let unseen = estimate.moves.iter().find(|m| m.visits == 0).unwrap();
+        assert!((unseen.corrected - center).abs() < 1e-9, "{unseen:?}");
     }
 
     #[test]
