@@ -144,7 +144,15 @@ test('the address keeps the game: a reload brings back its moves, owners and sco
   await bad.locator('#status[data-kind="error"]').waitFor();
   assert.match(await bad.locator('#status').innerText(), /^Move 1 in the address \(12\) is not an undrawn line of this 2x2 game: it stops before it\.$/);
   assert.equal(await drawnCount(bad), 0);
-  assert.deepEqual(page.errors, []);
+  // A loaded start is read by the engine: one of the board's length loads with its moves on
+  // top; one of another length is refused and names the board.
+  const started = await s.open('/dots?rows=1&cols=2&level=greedy&start=1011100&moves=6');
+  await started.locator('#turn').filter({ hasText: 'Game over' }).waitFor();
+  assert.equal(await drawnCount(started), 7);
+  const wrong = await s.open('/dots?rows=2&cols=2&level=greedy&start=1011100');
+  await wrong.locator('#status[data-kind="error"]').waitFor();
+  assert.match(await wrong.locator('#status').innerText(), /^The start position in the address is not a 2x2 line string of 12 digits 0 or 1 \(.*\): New game starts afresh\.$/);
+  for (const p of [page, bad, started, wrong]) assert.deepEqual(p.errors, []);
 });
 
 test('a turn of captures is told whole, and all its lines are marked as the last turn', async () => {

@@ -53,6 +53,12 @@ impl Component {
     pub fn is_empty(&self) -> bool {
         self.boxes.is_empty()
     }
+
+    /// Whether the long chain rule counts it: a chain of [`crate::control::LONG_CHAIN`] boxes
+    /// or more (loops do not count).
+    pub fn is_long_chain(&self) -> bool {
+        self.kind == Kind::Chain && self.len() >= crate::control::LONG_CHAIN
+    }
 }
 
 /// The chains and loops of a position, in the order of their lowest box (row-major).

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use pencilbox_grid::Edge;
 
 use crate::board::Position;
-use crate::chains::{Component, Kind, components};
+use crate::chains::{Component, components};
 use crate::lines::compact;
 use crate::nimstring::Nimstring;
 pub use crate::nimstring::Outcomes as Fight;
@@ -82,7 +82,7 @@ impl Control {
 /// The fight for control in `pos`.
 pub fn control(pos: &Position) -> Control {
     let components = components(pos);
-    let long_chains = components.iter().filter(|c| c.kind == Kind::Chain && c.len() >= LONG_CHAIN).count();
+    let long_chains = components.iter().filter(|c| c.is_long_chain()).count();
     let dims = pos.dims();
     let safe_lines = dims.edges().filter(|&e| !pos.is_drawn(e) && !gives_box(pos, e)).count();
     let unclaimed = pos.undrawn_counts().iter().filter(|&&u| u > 0).count();
@@ -266,6 +266,6 @@ mod tests {
         let k = control(&pos);
         assert_eq!(k.long_chains, 3);
         assert_eq!(k.safe_lines, 0);
-        assert_eq!(k.components.iter().filter(|c| c.kind == Kind::Loop).count(), 1);
+        assert_eq!(k.components.iter().filter(|c| c.kind == crate::chains::Kind::Loop).count(), 1);
     }
 }

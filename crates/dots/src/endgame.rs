@@ -69,7 +69,10 @@ use crate::chains::{self, Kind};
 #[non_exhaustive]
 pub enum EndgameError {
     /// The first box, row-major, with a number of undrawn sides other than the allowed ones.
-    #[error("box {cell} (0-based row, column) has {undrawn} undrawn sides; every box must have {allowed}")]
+    #[error(
+        "box {cell} (0-based row, column) has {undrawn} undrawn side{}; every box must have {allowed}",
+        if *.undrawn == 1 { "" } else { "s" }
+    )]
     BadBox { cell: Cell, undrawn: u8, allowed: &'static str },
 }
 

@@ -18,14 +18,14 @@ use crate::board::{AsciiBoard, BoardError, Position};
 /// The text forms of a position (see [`crate::board`]), and `auto`, which tells them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// One word of `0`s and `1`s is a line string (read for the board's size when given, else
-    /// for the square board its length fits); text
-    /// starting with `+` is an ASCII picture; anything else the olympiad text.
+    /// `0`s and `1`s alone (blanks aside) are a line string (read for the board's size when
+    /// given, else for the square board its length fits); text starting with `+` is an ASCII
+    /// picture; anything else the olympiad text.
     Auto,
     /// `N M`, then N+1 rows of M digits (horizontal lines), then N rows of M+1 digits (vertical).
     Olympiad,
-    /// One `0`/`1` per line in OpenSpiel's action order; the board's size is given apart (or is
-    /// the square board the length fits).
+    /// One `0`/`1` per line in OpenSpiel's action order (blanks and line breaks skipped); the
+    /// board's size is given apart (or is the square board the length fits).
     Openspiel,
     /// The ASCII picture (`+---+`, `|`).
     Ascii,
@@ -62,11 +62,22 @@ impl Format {
     }
 }
 
-/// Whether `text` is one word of `0`s and `1`s (the olympiad text of a 1×1 board, `1 1` and
-/// its rows, is digits too, but on several lines).
+/// Whether `text` is a line string: `0`s and `1`s, blanks and line breaks aside, unless its
+/// first line is an olympiad header. The olympiad text of a board whose sides are written in
+/// those digits (1, 10 or 11 boxes) with rows of only those digits has them too, but begins with
+/// two numbers of at most two digits on a line of their own (`11 11`), which a line string's
+/// first line is not.
 fn is_line_string(text: &str) -> bool {
-    let word = text.trim();
-    !word.is_empty() && word.chars().all(|c| c == '0' || c == '1')
+    let only_digits = text.chars().all(|c| c.is_whitespace() || c == '0' || c == '1');
+    let first =
+        text.lines().map(str::split_whitespace).find_map(|mut w| w.next().map(|a| (a, w.next(), w.next())));
+    let header = matches!(first, Some((a, Some(b), None)) if a.len() <= 2 && b.len() <= 2);
+    line_string_length(text) > 0 && only_digits && !header
+}
+
+/// The number of lines a line string gives (its characters that are not blanks).
+fn line_string_length(text: &str) -> usize {
+    text.chars().filter(|c| !c.is_whitespace()).count()
 }
 
 /// Reads `text` in `format`. `dims`, when given, is the board's size: a line string is read
@@ -75,7 +86,7 @@ fn is_line_string(text: &str) -> bool {
 pub fn read(text: &str, format: Format, dims: Option<Dims>) -> Result<Position, ReadError> {
     let position = match format.of(text) {
         Format::Openspiel => {
-            let length = text.trim().len();
+            let length = line_string_length(text);
             let size = dims.or_else(|| square_board_of(length)).ok_or(ReadError::NoSize(length))?;
             Position::from_line_string(size, text)?
         }
@@ -88,6 +99,15 @@ pub fn read(text: &str, format: Format, dims: Option<Dims>) -> Result<Position, 
         }
         _ => Ok(position),
     }
+}
+
+/// The board a line string of `text` is read for when the caller offers `offered` (a page's
+/// current board): that board when the length fits it, else none (so that [`read`] takes the
+/// square board the length fits), or that board again when no square board fits either (so that
+/// the error names it).
+pub fn line_string_board(text: &str, offered: Dims) -> Option<Dims> {
+    let length = line_string_length(text);
+    (offered.num_edges() == length || square_board_of(length).is_none()).then_some(offered)
 }
 
 /// The square board (up to [`crate::board::MAX_SIDE`] a side) that has `lines` lines, if any.
@@ -110,8 +130,14 @@ mod tests {
         assert_eq!(Format::Auto.of("0101"), Format::Openspiel);
         assert_eq!(Format::Auto.of(" 0101\n"), Format::Openspiel);
         assert_eq!(Format::Auto.of("01 01\n"), Format::Olympiad);
+        assert_eq!(Format::Auto.of("1 2\n10\n11\n101\n"), Format::Olympiad);
         assert_eq!(Format::Auto.of("  +---+\n"), Format::Ascii);
         assert_eq!(Format::Auto.of("1 1\n0\n0\n00\n"), Format::Olympiad);
+        assert_eq!(Format::Auto.of("0000\n0000\n0000\n"), Format::Openspiel);
+        assert_eq!(Format::Auto.of("000000"), Format::Openspiel);
+        assert_eq!(Format::Auto.of("\n11 11\n00000000000\n"), Format::Olympiad);
+        assert_eq!(Format::Auto.of("10 1\n0\n"), Format::Olympiad);
+        assert_eq!(Format::Auto.of("0000 0000 0000"), Format::Openspiel);
         assert_eq!(Format::Auto.of(""), Format::Olympiad);
         assert_eq!(Format::Ascii.of("0101"), Format::Ascii);
     }
@@ -127,6 +153,14 @@ mod tests {
         let square = read(&"0".repeat(12), Format::Auto, None).unwrap();
         assert_eq!((square.dims(), square.drawn().iter().count()), (dims(2, 2), 0));
         assert_eq!(read(&"1".repeat(24), Format::Openspiel, None).unwrap().dims(), dims(3, 3));
+        // Blanks and line breaks in a line string are skipped, with a size or without.
+        let spaced = read("0000\n0000\n0000\n", Format::Auto, Some(dims(2, 2))).unwrap();
+        assert_eq!(spaced, read("000000000000", Format::Auto, None).unwrap());
+        assert_eq!(read("0000 0000 0000", Format::Openspiel, None).unwrap(), spaced);
+        // The board offered by a page is taken when the length fits it, else the square one.
+        assert_eq!(line_string_board("1011101", dims(1, 2)), Some(dims(1, 2)));
+        assert_eq!(line_string_board("101110", dims(1, 2)), Some(dims(1, 2)));
+        assert_eq!(line_string_board(&"0".repeat(12), dims(5, 5)), None);
         assert_eq!(
             read("1 2\n10\n11\n101\n", Format::Auto, Some(dims(2, 1))),
             Err(ReadError::OtherSize { expected: dims(2, 1), found: dims(1, 2) })

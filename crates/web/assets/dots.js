@@ -276,16 +276,20 @@ function keepInAddress() {
 
 /** Starts the game of the address's `start` and `moves` (see `keepInAddress`), saying what it
  * is, or what is wrong with it. */
-function gameFromAddress() {
+async function gameFromAddress() {
   const [rows, cols] = [Number(select(ui.rows).value), Number(select(ui.cols).value)];
-  const want = edgeCount(rows, cols);
   const start = params.get('start') ?? '';
-  if (start !== '' && (start.length !== want || !/^[01]+$/.test(start))) {
-    say(status, `The start position in the address is not a ${rows}x${cols} line string of ${want} digits 0 or 1: New game starts afresh.`, 'error');
-    renderPanel();
-    return;
+  let drawn = new Set();
+  if (start !== '') {
+    // The engine reads the line string (the page keeps no parser of its own).
+    const read = await api('/api/dots/parse', { text: start, format: 'openspiel', rows, cols }).catch((err) => err);
+    if (read instanceof Error || read.rows !== rows || read.cols !== cols) {
+      say(status, `The start position in the address is not a ${rows}x${cols} line string of ${edgeCount(rows, cols)} digits 0 or 1${read instanceof Error ? ` (${read.message})` : ''}: New game starts afresh.`, 'error');
+      renderPanel();
+      return;
+    }
+    drawn = new Set(read.drawn);
   }
-  const drawn = new Set([...start].flatMap((d, e) => (d === '1' ? [e] : [])));
   const moves = (params.get('moves') ?? '').split('.').filter((m) => m !== '').map(Number);
   say(status, `The game from the address: ${moves.length} move${moves.length === 1 ? '' : 's'}.`, 'ok');
   const bad = newGame(rows, cols, drawn, moves);
@@ -607,7 +611,7 @@ async function analyse() {
  * hover. */
 function showControl(box, control, mover, beyond) {
   const who = mover === 'you' ? 'You' : 'The engine';
-  const kinds = (kind, long) => control.components.filter((c) => c.kind === kind && (kind === 'loop' || (c.boxes.length >= 3) === long));
+  const kinds = (kind, long) => control.components.filter((c) => c.kind === kind && (kind === 'loop' || c.long === long));
   const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
   const [long, short, loops] = [kinds('chain', true), kinds('chain', false), kinds('loop')];
   const at = ([r, c]) => `(${r}, ${c})`;
@@ -618,7 +622,7 @@ function showControl(box, control, mover, beyond) {
     tabindex: 0, class: 'component', 'data-kind': comp.kind, 'data-length': comp.boxes.length,
     onmouseenter: () => highlightBoxes(comp.boxes, true), onmouseleave: () => highlightBoxes(comp.boxes, false),
     onfocus: () => highlightBoxes(comp.boxes, true), onblur: () => highlightBoxes(comp.boxes, false),
-  }, `${comp.boxes.length >= 3 && comp.kind === 'chain' ? 'long ' : ''}${comp.kind} of ${count(comp.boxes.length, 'box', 'boxes')} ${place(comp)}`));
+  }, `${comp.long ? 'long ' : ''}${comp.kind} of ${count(comp.boxes.length, 'box', 'boxes')} ${place(comp)}`));
   const decided = control.mover_wins_control !== null;
   box.replaceChildren(
     h('h3', {}, 'The fight for control'),
@@ -640,7 +644,7 @@ function showControl(box, control, mover, beyond) {
 
 /** Tints a chain's or loop's boxes for as long as the analysis is shown (a long one darker). */
 function tintBoxes(comp) {
-  const kind = comp.kind === 'loop' ? 'loop' : comp.boxes.length >= 3 ? 'long' : 'short';
+  const kind = comp.kind === 'loop' ? 'loop' : comp.long ? 'long' : 'short';
   for (const [r, c] of comp.boxes) {
     const g = board.querySelector(`g.box[data-cell="${r},${c}"]`);
     g?.classList.add('in-component');
@@ -664,32 +668,36 @@ function controlCell(m) {
 }
 
 function showMoves(box, ans, mover) {
-  const moves = [...(ans.moves ?? [])].sort((a, b) => b.value - a.value || a.line - b.line);
+  // Exact values: every move of the best value is best. Estimates: the engine's choice is best
+  // (its estimate is the position's), listed first; the others by estimate.
+  const chosen = ans.exact ? null : ans.best?.line;
+  const moves = [...(ans.moves ?? [])].sort((a, b) => (b.line === chosen) - (a.line === chosen) || b.value - a.value || a.line - b.line);
   const best = moves.length ? moves[0].value : null;
+  const isBest = (m) => (chosen === null ? m.value === best : m.line === chosen);
   // Marking "best" means something only when some move is worse.
   const someWorse = moves.some((m) => m.value !== best);
   for (const m of moves) {
     const g = board.querySelector(`g.edge[data-edge="${m.line}"]`);
     g.dataset.value = m.value;
-    g.classList.toggle('best', someWorse && m.value === best);
+    g.classList.toggle('best', someWorse && isBest(m));
     if (showValues.checked) board.querySelector(`.value-label[data-edge="${m.line}"]`).textContent = fmt(m.value);
   }
   const rows = moves.map((m) => h('tr', {
-    'data-edge': m.line, 'data-value': m.value, class: someWorse && m.value === best ? 'best' : '',
+    'data-edge': m.line, 'data-value': m.value, class: someWorse && isBest(m) ? 'best' : '',
     onmouseenter: () => board.querySelector(`g.edge[data-edge="${m.line}"]`)?.classList.add('hover'),
     onmouseleave: () => board.querySelector(`g.edge[data-edge="${m.line}"]`)?.classList.remove('hover'),
   }, h('td', {}, m.name), h('td', {}, String(m.line)),
   h('td', { class: 'num', title: m.exact ? 'exact' : `estimate from ${m.playouts.toLocaleString('en')} playouts` }, `${m.exact ? '' : '≈ '}${fmt(m.value)}`),
-  h('td', {}, m.value === best ? 'best' : `${fmt(Math.round((m.value - best) * 10) / 10)}`),
+  h('td', {}, isBest(m) ? 'best' : m.value === best ? '±0' : `${fmt(Math.round((m.value - best) * 10) / 10)}`),
   controlCell(m)));
   // Estimates come shrunk toward their mean by the share of their spread that is noise: when
   // all of them read alike, the playouts could not tell the moves apart.
   const sampled = moves.filter((m) => !m.exact);
   const alike = sampled.length > 1 && sampled.every((m) => m.value === sampled[0].value);
-  const perMove = alike ? Math.round(sampled.reduce((n, m) => n + m.playouts, 0) / sampled.length) : 0;
+
   box.replaceChildren(
     h('h3', {}, `${ans.exact ? "Every move's value" : 'The moves the search looked at, with their estimates'} for ${mover === 'you' ? 'you' : 'the engine'}`),
-    alike ? h('p', { id: 'moves-noise', class: 'muted' }, `The search cannot tell these moves apart yet: with about ${perMove.toLocaleString('en')} playouts each, their differences are within the noise. A bigger budget gives more playouts, and the exact solve, when it finishes, the true values.`) : '',
+    alike ? h('p', { id: 'moves-noise', class: 'muted' }, `The search cannot tell these moves apart yet: after ${ans.playouts.toLocaleString('en')} playouts in all, their differences are within the noise. A bigger budget gives more playouts, and the exact solve, when it finishes, the true values.`) : '',
     h('table', { class: 'values', id: 'move-values' },
       h('thead', {}, h('tr', {}, h('th', {}, 'line'), h('th', {}, 'number'), h('th', {}, ans.exact ? 'value' : 'estimate'), h('th', {}, 'vs best'), h('th', { title: 'exact (Nimstring) where decided, else by the long chain rule' }, 'control'))),
       h('tbody', {}, rows)));
@@ -789,7 +797,7 @@ showValues.addEventListener('change', () => { analysisShown = null; if (analyseB
 
 // `?position=<olympiad text>` (or a line string with rows and cols) loads a position at start.
 // One that cannot be read starts no game: the reason shows, and the text waits in the load box.
-if (params.has('moves') || params.has('start')) gameFromAddress();
+if (params.has('moves') || params.has('start')) await gameFromAddress();
 else if (!params.has('position')) startFromControls();
 else if (!(await loadPosition(params.get('position'), ' in the address'))) {
   loadText.value = params.get('position');

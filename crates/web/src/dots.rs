@@ -1,4 +1,4 @@
-//! `/api/dots/solve`, `/api/dots/move`, `/api/dots/endgame`.
+//! `/api/dots/solve`, `/api/dots/move`, `/api/dots/endgame`, `/api/dots/parse`.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -34,7 +34,9 @@ const TABLE_MIB: usize = 32;
 /// A position, given in one of three ways.
 #[derive(Debug, Deserialize)]
 pub struct PositionSpec {
-    /// The olympiad text (`N M`, then the horizontal then the vertical line digits).
+    /// A position's text in any form the engine reads (`pencilbox_dots::format`): the olympiad
+    /// text (`N M`, then the horizontal then the vertical line digits), an ASCII picture, or a
+    /// line string (read for `rows` and `cols` when given, else for the square board it fits).
     position: Option<String>,
     /// The OpenSpiel line string (one 0/1 per edge in the shared numbering); needs rows, cols.
     lines: Option<String>,
@@ -49,7 +51,7 @@ impl PositionSpec {
     fn dims(&self) -> Result<Dims, ApiError> {
         let (Some(rows), Some(cols)) = (self.rows, self.cols) else {
             return Err(ApiError::bad(
-                "give `position` (olympiad text), or `rows` and `cols` (with `lines` or `drawn`)",
+                "give `position` (a position's text), or `rows` and `cols` (with `lines` or `drawn`)",
             ));
         };
         Dims::new(rows, cols).map_err(|e| ApiError::bad(format!("rows/cols: {e}")))
@@ -61,12 +63,8 @@ impl PositionSpec {
             return Err(ApiError::bad("give only one of `position`, `lines` and `drawn`"));
         }
         let pos = if let Some(text) = &self.position {
-            let pos = format::read(text, Format::Auto, None)
-                .map_err(|e| ApiError::bad(format!("position: {e}")))?;
-            if (self.rows.is_some() || self.cols.is_some()) && Some(pos.dims()) != self.dims().ok() {
-                return Err(ApiError::bad(format!("position is {}, not the given rows/cols", pos.dims())));
-            }
-            pos
+            let size = if self.rows.is_some() || self.cols.is_some() { Some(self.dims()?) } else { None };
+            format::read(text, Format::Auto, size).map_err(|e| ApiError::bad(format!("position: {e}")))?
         } else if let Some(lines) = &self.lines {
             Position::from_line_string(self.dims()?, lines)
                 .map_err(|e| ApiError::bad(format!("lines: {e}")))?
@@ -152,6 +150,8 @@ pub struct ControlInfo {
 #[derive(Debug, Serialize)]
 pub struct ComponentInfo {
     kind: String,
+    /// Whether the long chain rule counts it (`Component::is_long_chain`).
+    long: bool,
     boxes: Vec<[usize; 2]>,
 }
 
@@ -163,6 +163,7 @@ fn control_info(pos: &Position, fight: Option<&control::Fight>) -> ControlInfo {
             .iter()
             .map(|x| ComponentInfo {
                 kind: x.kind.to_string(),
+                long: x.is_long_chain(),
                 boxes: x.boxes.iter().map(|b| [b.row, b.col]).collect(),
             })
             .collect(),
@@ -431,12 +432,14 @@ pub async fn endgame(
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ParseRequest {
     /// A position in any of its text forms (`pencilbox_dots::format`): the olympiad text, the
     /// ASCII picture, or an OpenSpiel line string (which needs `rows` and `cols`).
     text: String,
-    /// The board a line string is read for when its length fits (else the square board it
-    /// fits); the other forms carry their own size.
+    /// The page's board: a line string is read for it when its length fits it, else for the
+    /// square board it fits (`pencilbox_dots::format::line_string_board`); the other forms
+    /// carry their own size, and these are not read.
     rows: Option<usize>,
     cols: Option<usize>,
     /// `auto` (the default), `olympiad`, `openspiel` or `ascii`.
@@ -459,17 +462,16 @@ pub struct ParseResponse {
 /// keeps no parser of its own.
 pub async fn parse(Body(req): Body<ParseRequest>) -> Result<Json<ParseResponse>, ApiError> {
     let format: Format = req.format.as_deref().unwrap_or("auto").parse()?;
+    let form = format.of(&req.text);
     let dims = match (req.rows, req.cols) {
+        _ if form != Format::Openspiel => None,
         (Some(rows), Some(cols)) => {
-            Some(Dims::new(rows, cols).map_err(|e| ApiError::bad(format!("rows/cols: {e}")))?)
+            let offered = Dims::new(rows, cols).map_err(|e| ApiError::bad(format!("rows/cols: {e}")))?;
+            format::line_string_board(&req.text, offered)
         }
         (None, None) => None,
         _ => return Err(ApiError::bad("give both `rows` and `cols`, or neither")),
     };
-    // The board in the request is the page's current one: a line string of another length is
-    // read for the square board it fits instead, and the other forms carry their own size.
-    let form = format.of(&req.text);
-    let dims = dims.filter(|d| form == Format::Openspiel && d.num_edges() == req.text.trim().len());
     let pos = format::read(&req.text, form, dims).map_err(|e| ApiError::bad(e.to_string()))?;
     Ok(Json(ParseResponse {
         rows: pos.dims().rows(),

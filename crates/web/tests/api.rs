@@ -371,6 +371,40 @@ async fn dots_solve_move_endgame() {
     bad("/api/dots/solve", json!({ "rows": 8, "cols": 8, "time_ms": 100 }), too_large).await;
 }
 
+/// `parse` reads every form the engine reads, for the page's board or the square board a line
+/// string fits, and names what is wrong otherwise; `position` in the other routes reads the same.
+#[tokio::test]
+async fn dots_parse_reads_every_form_and_says_what_is_wrong() {
+    let one_by_two =
+        json!({ "rows": 1, "cols": 2, "format": "olympiad", "drawn": [0, 2, 3, 4, 6], "lines": "1011101" });
+    assert_eq!(ok("/api/dots/parse", json!({ "text": "1 2\n10\n11\n101\n" })).await, one_by_two);
+    let v = ok("/api/dots/parse", json!({ "text": "1011 101", "rows": 1, "cols": 2, "format": "openspiel" }))
+        .await;
+    assert_eq!((v["lines"].clone(), v["format"].clone()), (json!("1011101"), json!("openspiel")));
+    // A line string over several lines; one that fits no square board is read for the page's.
+    let v = ok("/api/dots/parse", json!({ "text": "0000\n0000\n0000\n", "rows": 3, "cols": 3 })).await;
+    assert_eq!((v["rows"].clone(), v["cols"].clone()), (json!(2), json!(2)));
+    bad("/api/dots/parse", json!({ "text": "101110", "rows": 1, "cols": 2 }), "a 1x2 board has 7 lines")
+        .await;
+    bad("/api/dots/parse", json!({ "text": "101110" }), "fits no square board").await;
+    // An olympiad text of 0s and 1s with sides of 1, 10 or 11 boxes is not a line string.
+    let rows = |n: usize, w: usize| vec!["0".repeat(w); n].join("\n");
+    let eleven = format!("11 11\n{}\n{}\n", rows(12, 11), rows(11, 12));
+    let v = ok("/api/dots/parse", json!({ "text": eleven, "rows": 5, "cols": 5 })).await;
+    assert_eq!((v["rows"].clone(), v["format"].clone()), (json!(11), json!("olympiad")));
+    bad("/api/dots/parse", json!({ "text": "" }), "expected the number of rows N").await;
+    bad("/api/dots/parse", json!({ "text": "1011101", "rows": 1 }), "give both `rows` and `cols`").await;
+    bad("/api/dots/parse", json!({ "text": "1011101", "fromat": "openspiel" }), "unknown field").await;
+    bad("/api/dots/parse", json!({ "text": "1011101", "format": "png" }), "png").await;
+    // `position` elsewhere reads the same forms, for the given size when there is one.
+    let picture = "+---+   +\n|       |\n+---+---+\n";
+    let v = ok("/api/dots/solve", json!({ "position": picture })).await;
+    assert_eq!(v["value"], json!(2));
+    let v = ok("/api/dots/solve", json!({ "position": "1011101", "rows": 1, "cols": 2 })).await;
+    assert_eq!(v["value"], json!(2));
+    bad("/api/dots/solve", json!({ "position": picture, "rows": 2, "cols": 1 }), "not 2x1").await;
+}
+
 /// Beyond the solver, `solve` answers only the search's estimate: with `time_ms` and
 /// `estimate`, over the whole range of bounds and with the moves the search looked at; without,
 /// a 400 that says what to give.
@@ -755,6 +789,7 @@ async fn random_json_bodies_never_500_nor_hang() {
         "/api/dots/solve",
         "/api/dots/move",
         "/api/dots/endgame",
+        "/api/dots/parse",
         "/api/slither/parse",
         "/api/slither/solve",
         "/api/slither/check",
@@ -768,6 +803,8 @@ async fn random_json_bodies_never_500_nor_hang() {
         "/api/islands/solve",
     ];
     let keys = [
+        "text",
+        "format",
         "board",
         "moves",
         "position",

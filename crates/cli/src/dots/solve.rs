@@ -34,8 +34,8 @@ search spends the other half and the first line is its estimate, marked `~` (not
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: crate::input::InputArg,
-    /// Board size RxC. Alone: the empty board. With FILE (or `-` for stdin): the input is an
-    /// OpenSpiel line string for this size.
+    /// Board size RxC. Alone: the empty board. With FILE (or `-` for stdin): a line string is
+    /// read for this size, and a position in another form must be of it.
     #[arg(long, value_name = "RxC")]
     pub board: Option<Dims>,
     /// Input format: `olympiad` (`N M`, then N+1 rows of M digits for the horizontal lines and

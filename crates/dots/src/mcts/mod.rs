@@ -392,17 +392,18 @@ fn merge(a: Estimate, b: Estimate) -> Estimate {
     finish(moves, a.playouts + b.playouts)
 }
 
-/// The estimate from the root moves' statistics: the moves sorted, each one's corrected value
-/// set, the move to play chosen and the position's value.
+/// The estimate from the root moves' statistics: each move's corrected value set, the move to
+/// play chosen by it, and the moves listed with that one first, then the others best first.
 fn finish(mut moves: Vec<MoveEstimate>, playouts: u32) -> Estimate {
-    sort_moves(&mut moves);
     let shrinkage = Shrinkage::of(&moves);
     for m in &mut moves {
         m.corrected = shrinkage.apply(m);
     }
+    sort_moves(&mut moves);
     let best = choose(&moves);
-    let value = unbiased(&moves, &best);
-    moves.sort_by(|a, b| b.corrected.total_cmp(&a.corrected).then(b.visits.cmp(&a.visits)));
+    let value = unbiased(&moves, &best, shrinkage);
+    let at = moves.iter().position(|m| m.line == best.line).expect("the chosen move is a root move");
+    moves[..=at].rotate_right(1);
     Estimate { line: best.line, value, playouts, moves }
 }
 
@@ -426,12 +427,12 @@ const CHI2_1_MEDIAN: f64 = 0.4549;
 /// against 0.78–0.81 and +0.47 for the chosen move's mean and 1.1 and −0.95 for the mean over
 /// all playouts (docs/PERFORMANCE.md). An exact value among the moves is a proven lower bound,
 /// and the chosen move's exact value is kept as it is.
-fn unbiased(moves: &[MoveEstimate], best: &MoveEstimate) -> f64 {
+fn unbiased(moves: &[MoveEstimate], best: &MoveEstimate, shrinkage: Shrinkage) -> f64 {
     if best.exact {
         return best.value;
     }
     let proven = moves.iter().filter(|m| m.exact).map(|m| m.value).fold(f64::NEG_INFINITY, f64::max);
-    Shrinkage::of(moves).apply(best).max(proven)
+    shrinkage.apply(best).max(proven)
 }
 
 /// The correction of the moves' means for the winner's curse. The best of many noisy means is
@@ -493,18 +494,19 @@ fn median(mut xs: Vec<f64>) -> f64 {
     if n % 2 == 1 { xs[n / 2] } else { (xs[n / 2 - 1] + xs[n / 2]) / 2.0 }
 }
 
-/// The move to play among `moves` (sorted best first, at least one): the best by value among
-/// those with an exact value or at least half the playouts of the most played one, so that a
-/// move is not chosen on the luck of a few playouts.
+/// The move to play among `moves` (sorted best first, at least one): the best by corrected value
+/// among those with an exact value or at least half the playouts of the most played one, so that
+/// a move is not chosen on the luck of a few playouts (the correction alone does not see luck
+/// when there are too few moves to measure the noise). Moves alike in value go by playouts.
 fn choose(moves: &[MoveEstimate]) -> MoveEstimate {
     let most = moves.iter().map(|m| m.visits).max().unwrap_or(0);
     let eligible = |m: &&MoveEstimate| m.exact || m.visits.saturating_mul(2) >= most;
     *moves.iter().find(eligible).or(moves.first()).expect("a position with an undrawn line has a move")
 }
 
-/// Best first: by value, then by playouts.
+/// Best first: by corrected value, then by playouts.
 fn sort_moves(moves: &mut [MoveEstimate]) {
-    moves.sort_by(|a, b| b.value.total_cmp(&a.value).then(b.visits.cmp(&a.visits)));
+    moves.sort_by(|a, b| b.corrected.total_cmp(&a.corrected).then(b.visits.cmp(&a.visits)));
 }
 
 #[cfg(test)]
@@ -556,7 +558,7 @@ mod tests {
         assert_eq!(m.playouts, 100);
         assert_eq!(
             m.moves,
-            vec![estimate(3, 5.0, false, 10), estimate(1, -0.5, false, 60), estimate(2, -1.0, true, 30)]
+            vec![estimate(1, -0.5, false, 60), estimate(3, 5.0, false, 10), estimate(2, -1.0, true, 30)]
         );
         // Line 3 leads by value on 10 playouts, under half of line 1's 60: line 1 is played.
         assert_eq!((m.line, m.value), (Edge(1), -0.5));
@@ -589,22 +591,22 @@ mod tests {
         sort_moves(&mut moves);
         let best = choose(&moves);
         assert!(best.value > 12.0, "the best mean {} is far above 2", best.value);
-        let value = unbiased(&moves, &best);
+        let value = unbiased(&moves, &best, Shrinkage::of(&moves));
         assert!((value - 2.0).abs() < 3.0, "corrected {value}");
         // True values 0, 1, ..., 19 seen with little noise: the best is worth about 19.
         let mut moves: Vec<MoveEstimate> = (0..20).map(|i| sampled(i, i as f64, 0.5, &mut rng)).collect();
         sort_moves(&mut moves);
-        let value = unbiased(&moves, &choose(&moves));
+        let value = unbiased(&moves, &choose(&moves), Shrinkage::of(&moves));
         assert!((value - 19.0).abs() < 0.5, "{value}");
         // An exact move is a proven lower bound; a chosen exact move keeps its value.
         let mut with_exact = moves.clone();
         with_exact.push(estimate(99, 25.0, true, 1));
         sort_moves(&mut with_exact);
-        assert_eq!(unbiased(&with_exact, &choose(&with_exact)), 25.0);
+        assert_eq!(unbiased(&with_exact, &choose(&with_exact), Shrinkage::of(&with_exact)), 25.0);
         let mut noisy: Vec<MoveEstimate> =
             (0..50).map(|i| sampled(i, -10.0, 40.0, &mut rng)).chain([estimate(99, -5.0, true, 1)]).collect();
         sort_moves(&mut noisy);
-        assert!(unbiased(&noisy, &choose(&noisy)) >= -5.0);
+        assert!(unbiased(&noisy, &choose(&noisy), Shrinkage::of(&noisy)) >= -5.0);
     }
 
     /// Every move's shown value is corrected as the position's is: the chosen move's corrected
@@ -632,6 +634,39 @@ mod tests {
         assert_eq!(exact.corrected, -4.0);
         let unseen = estimate.moves.iter().find(|m| m.visits == 0).unwrap();
         assert!((unseen.corrected - center).abs() < 1e-9, "{unseen:?}");
+    }
+
+    /// The move played is chosen by corrected value and listed first, and its corrected value is
+    /// the position's: a move whose higher mean rests on fewer playouts is shrunk more and not
+    /// played, and a move no better than the others in truth is not shown above the one played.
+    #[test]
+    fn the_move_played_leads_the_list_and_carries_the_positions_value() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let with_visits = |m: MoveEstimate, visits: u32| MoveEstimate { visits, ..m };
+        // Forty moves spread around 0 with noise, then A: mean 5 over 50 playouts, and C: mean
+        // 4.9 over 100, each with halves that show the same noise as the others.
+        let mut moves: Vec<MoveEstimate> = (0..40).map(|i| sampled(i, 0.0, 30.0, &mut rng)).collect();
+        let noisy = |line, mean: f64, visits| MoveEstimate {
+            halves: [mean - 2.0, mean + 2.0],
+            ..with_visits(estimate(line, mean, false, visits), visits)
+        };
+        moves.push(noisy(100, 5.0, 50));
+        moves.push(noisy(101, 4.9, 100));
+        let estimate = finish(moves, 4000);
+        let first = estimate.moves[0];
+        assert_eq!(first.line, estimate.line);
+        assert_eq!(first.corrected, estimate.value);
+        assert_eq!(estimate.line, Edge(101), "{:?}", &estimate.moves[..3]);
+        assert!(
+            estimate.moves[1..].iter().all(|m| m.corrected <= first.corrected),
+            "{:?}",
+            &estimate.moves[..3]
+        );
+        // All alike (no spread beyond the noise): the most played move is played.
+        let alike: Vec<MoveEstimate> =
+            (0..30).map(|i| with_visits(sampled(i, 1.0, 40.0, &mut rng), 30 + i as u32)).collect();
+        let estimate = finish(alike, 1300);
+        assert_eq!(estimate.line, Edge(29), "{:?}", &estimate.moves[..3]);
     }
 
     #[test]
