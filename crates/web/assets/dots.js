@@ -556,14 +556,15 @@ async function analyse() {
   const stale = () => mine !== generation || analysisShown !== key;
 
   // The endgame answer is instant; the solver may take the whole budget. The endgame route
-  // answers only simple endgames (every box with 0 or 2 undrawn sides), so ask only then, and
-  // say which box is in the way.
-  const notSimple = firstNonSimpleBox();
-  const endgame = notSimple
-    ? Promise.resolve(showNotEndgame(endgameBox, notSimple))
-    : api('/api/dots/endgame', spec, { signal: analysisController.signal }).then(
-      (ans) => { if (!stale()) showEndgame(endgameBox, ans, mover); },
-      (err) => { if (!stale() && err.name !== 'AbortError') endgameBox.replaceChildren(h('p', { class: 'status error' }, `Endgame check failed: ${err.message}`)); });
+  // answers simple endgames (every box with 0 or 2 undrawn sides) and refuses the others with
+  // 400, naming the box in the way.
+  const endgame = api('/api/dots/endgame', spec, { signal: analysisController.signal }).then(
+    (ans) => { if (!stale()) showEndgame(endgameBox, ans, mover); },
+    (err) => {
+      if (stale() || err.name === 'AbortError') return;
+      if (err.status === 400) showNotEndgame(endgameBox, err.message);
+      else endgameBox.replaceChildren(h('p', { class: 'status error' }, `Endgame check failed: ${err.message}`));
+    });
   // Beyond the solver the server answers the search's estimate alone.
   const beyond = beyondSolver(game.rows, game.cols);
   if (beyond) say(valueLine, `Searching… (up to ${timeMs / 1000} s; no exact value: ${solverLimit(game.rows, game.cols)})`);
@@ -718,21 +719,10 @@ function showEndgame(box, ans, mover) {
     h('ul', { id: 'components' }, items));
 }
 
-/** The first box (row-major) with 1, 3 or 4 undrawn sides, as `{ r, c, undrawn }`, or null. */
-function firstNonSimpleBox() {
-  const { rows, cols } = game;
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const undrawn = cellSides(rows, cols, r, c).filter((e) => !view.drawn.has(e)).length;
-      if (undrawn !== 0 && undrawn !== 2) return { r, c, undrawn };
-    }
-  }
-  return null;
-}
-
-function showNotEndgame(box, { r, c, undrawn }) {
+/** Why the position is not yet a chains-and-loops endgame, in the engine's words. */
+function showNotEndgame(box, reason) {
   box.replaceChildren(h('p', { class: 'muted', id: 'endgame-value', 'data-state': 'not-endgame' },
-    `Not yet a chains-and-loops endgame: box (${r}, ${c}) has ${undrawn} undrawn side${undrawn === 1 ? '' : 's'} (every box needs 0 or 2).`));
+    `Not yet a chains-and-loops endgame: ${reason.replace(/^not a simple chains-and-loops endgame: /, '')}.`));
 }
 
 // ---- Wiring -------------------------------------------------------------------------------------
