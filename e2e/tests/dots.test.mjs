@@ -17,6 +17,8 @@ async function load(page, text) {
   if (!(await page.locator('#load-text').isVisible())) await page.locator('#position-box summary').click();
   await page.locator('#load-text').fill(text);
   await page.locator('#load').click();
+  // The server reads the text and replays the new game: wait until the page has shown it.
+  await page.locator('#app:not([data-loading])').waitFor();
 }
 
 test('a line drawn by you, the engine replies, the turn comes back, and undo takes both back', async () => {

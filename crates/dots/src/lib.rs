@@ -5,6 +5,8 @@
 pub mod board;
 // Reading a position in whichever text form a user gives.
 pub mod format;
+// A game replayed from a start position: owners, score and whose turn.
+pub mod game;
 // Chains and loops: the one decomposition of a position into the groups a move hands out.
 pub mod chains;
 // Exact values of simple loony endgames made of independent chains and loops.

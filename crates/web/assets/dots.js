@@ -2,7 +2,7 @@
 // "analyse" panel with the solver's value of the position and of every move, and the chains and
 // loops of a simple endgame. The API knows only lines; the page keeps who drew each line and who
 // owns each box by replaying the move history (a completed box scores and its owner moves again).
-import { api, h, svg, edgeNumber, edgeAt, edgeCount, cellSides, say, intParam, serverLimits, fitBoard } from './common.js';
+import { api, h, svg, edgeNumber, edgeAt, edgeCount, say, intParam, serverLimits, fitBoard } from './common.js';
 
 const limits = (await serverLimits()).dots;
 /** The exact solver (the analysis, and the engine's exact play) works on boards of at most this
@@ -36,41 +36,27 @@ function lineString(rows, cols, drawn) {
 
 // ---- The game: a start position and a move history, replayed into the shown state -------------
 
-/** Replays `game` into who drew each line, who owns each box, the scores and who moves. Boxes
- * already complete in the start position belong to nobody (`given`). */
-function replay(game) {
-  const { rows, cols } = game;
-  const lineOwner = new Array(edgeCount(rows, cols)).fill(null);
-  for (const e of game.start) lineOwner[e] = 'given';
-  const boxOwner = new Array(rows * cols).fill(null);
-  const complete = (r, c) => cellSides(rows, cols, r, c).every((e) => lineOwner[e] !== null);
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (complete(r, c)) boxOwner[r * cols + c] = 'given';
-  const score = { you: 0, engine: 0 };
-  let toMove = game.first;
-  for (const { edge, by } of game.history) {
-    lineOwner[edge] = by;
-    let gained = 0;
-    for (const [r, c] of boxesOf(rows, cols, edge)) {
-      if (boxOwner[r * cols + c] === null && complete(r, c)) {
-        boxOwner[r * cols + c] = by;
-        gained += 1;
-      }
-    }
-    score[by] += gained;
-    // Completing a box earns another move; otherwise the turn passes.
-    toMove = gained > 0 ? by : other(by);
-  }
-  const drawn = new Set(lineOwner.flatMap((o, e) => (o === null ? [] : [e])));
-  const over = drawn.size === lineOwner.length;
-  const unclaimed = boxOwner.filter((o) => o === null).length;
-  return { lineOwner, boxOwner, score, toMove: over ? null : toMove, drawn, over, unclaimed };
-}
-
-/** The one or two boxes next to a line. */
-function boxesOf(rows, cols, e) {
-  const { kind, r, c } = edgeAt(rows, cols, e);
-  const cand = kind === 'h' ? [[r - 1, c], [r, c]] : [[r, c - 1], [r, c]];
-  return cand.filter(([i, j]) => i >= 0 && j >= 0 && i < rows && j < cols);
+/** Replays `game` (its start and `moves`, by default its history) by the engine's rule
+ * (`/api/dots/replay`: a completed box moves again) into who drew each line, who owns each box,
+ * the scores and who moves. Boxes already complete in the start position belong to nobody
+ * (`given`). `movers` says who drew each move played; `stopped` is the first move that could not
+ * be played, or null. */
+async function replay(game, moves = game.history.map((m) => m.edge)) {
+  const ans = await api('/api/dots/replay', { rows: game.rows, cols: game.cols, drawn: [...game.start], moves });
+  const who = (side) => (side === 'first' ? game.first : side === 'second' ? other(game.first) : side === 'start' ? 'given' : null);
+  const lineOwner = ans.lines.map(who);
+  const [first, second] = ans.score;
+  return {
+    lineOwner,
+    boxOwner: ans.boxes.map(who),
+    score: game.first === 'you' ? { you: first, engine: second } : { you: second, engine: first },
+    toMove: who(ans.to_move),
+    drawn: new Set(lineOwner.flatMap((o, e) => (o === null ? [] : [e]))),
+    over: ans.to_move === null,
+    unclaimed: ans.unclaimed,
+    movers: ans.movers.map(who),
+    stopped: ans.stopped,
+  };
 }
 
 /** Whether a rows x cols board is beyond the exact solver, and so the engine's search. */
@@ -154,6 +140,8 @@ app.append(
 
 let game = null;
 let view = null;
+/** Replays on their way to the server: no move is taken until they are back. */
+let replaying = 0;
 let generation = 0;
 let controller = null;
 /** Aborts the analysis requests of a position no longer shown: the server then stops their
@@ -167,7 +155,7 @@ let analysisShown = null;
 /** Starts a game from `start`, with `moves` already played (each by whoever is to move then:
  * the address's game); returns the index of the first move that is not an undrawn line then,
  * where the game stops, or -1. */
-function newGame(rows, cols, start = new Set(), moves = []) {
+async function newGame(rows, cols, start = new Set(), moves = []) {
   generation += 1;
   controller?.abort();
   controller = new AbortController();
@@ -179,16 +167,18 @@ function newGame(rows, cols, start = new Set(), moves = []) {
     seed: Math.floor(Math.random() * 2 ** 31),
     history: [],
   };
-  let state = replay(game);
-  const bad = moves.findIndex((e) => {
-    if (!Number.isInteger(e) || e < 0 || e >= state.lineOwner.length || state.lineOwner[e] !== null || state.over) return true;
-    game.history.push({ edge: e, by: state.toMove });
-    state = replay(game);
-    return false;
-  });
+  // Moves that are not line numbers at all stop the list; the engine's replay stops at the first
+  // line that cannot be drawn.
+  const numbers = moves.findIndex((e) => !Number.isInteger(e) || e < 0);
+  const played = numbers < 0 ? moves : moves.slice(0, numbers);
+  const mine = generation;
+  const state = await replay(game, played);
+  if (mine !== generation) return -1;
+  state.movers.forEach((by, i) => game.history.push({ edge: played[i], by }));
+  view = state;
   buildBoard();
-  update();
-  return bad;
+  await update();
+  return state.stopped ?? numbers;
 }
 
 /** Draws the board of the current game once; `render` then only changes attributes, so the
@@ -245,10 +235,27 @@ function buildBoard() {
 }
 
 /** Re-derives the state from the history, redraws, and starts the engine or the analysis. */
-function update() {
+/** Replays the game by the engine and shows it; `announce(before)` then says what the last move
+ * did. While a replay is on its way no move can be made (`replaying`), and a replay overtaken by
+ * a newer game, move or undo is dropped. */
+async function update(announce) {
   analysisController.abort();
   analysisShown = null;
-  view = replay(game);
+  const [g, length] = [game, game.history.length];
+  replaying += 1;
+  let next;
+  try {
+    next = await replay(g);
+  } catch (err) {
+    if (g === game) say(status, `The server could not replay the game: ${err.message}`, 'error');
+    return;
+  } finally {
+    replaying -= 1;
+  }
+  if (g !== game || length !== game.history.length) return;
+  const before = view;
+  view = next;
+  announce?.(before);
   render();
   keepInAddress();
   if (engineBusy()) {
@@ -292,7 +299,7 @@ async function gameFromAddress() {
   }
   const moves = (params.get('moves') ?? '').split('.').filter((m) => m !== '').map(Number);
   say(status, `The game from the address: ${moves.length} move${moves.length === 1 ? '' : 's'}.`, 'ok');
-  const bad = newGame(rows, cols, drawn, moves);
+  const bad = await newGame(rows, cols, drawn, moves);
   if (bad >= 0) say(status, `Move ${bad + 1} in the address (${moves[bad]}) is not an undrawn line of this ${rows}x${cols} game: it stops before it.`, 'error');
 }
 
@@ -380,11 +387,12 @@ function renderPanel() {
 }
 
 function playerMove(e) {
-  if (!game || view.toMove !== 'you' || view.lineOwner[e] !== null) return;
+  if (!game || replaying > 0 || view.toMove !== 'you' || view.lineOwner[e] !== null) return;
   game.history.push({ edge: e, by: 'you' });
-  const gained = replay(game).score.you - view.score.you;
-  say(status, gained > 0 ? `You drew ${lineName(game.rows, game.cols, e)} and completed ${gained === 1 ? 'a box' : `${gained} boxes`}: move again.` : `You drew ${lineName(game.rows, game.cols, e)}.`, 'ok');
-  update();
+  update((before) => {
+    const gained = view.score.you - before.score.you;
+    say(status, gained > 0 ? `You drew ${lineName(game.rows, game.cols, e)} and completed ${gained === 1 ? 'a box' : `${gained} boxes`}: move again.` : `You drew ${lineName(game.rows, game.cols, e)}.`, 'ok');
+  });
 }
 
 const pause = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -421,7 +429,18 @@ async function engineTurn() {
     }
     const before = view;
     game.history.push({ edge: answer.line, by: 'engine' });
-    view = replay(game);
+    let next;
+    try {
+      next = await replay(game);
+    } catch (err) {
+      if (mine !== generation) return;
+      engineFailed = true;
+      say(status, `The server could not replay the game: ${err.message}`, 'error');
+      renderPanel();
+      return;
+    }
+    if (mine !== generation) return;
+    view = next;
     render();
     keepInAddress();
     // Values count the boxes still unclaimed when the engine moved; the outlook adds the score.
@@ -738,6 +757,17 @@ function startFromControls() {
  * (`/api/dots/parse`); `from` says where it came from, for the error message. Resolves to
  * whether it loaded. */
 async function loadPosition(text, from = '') {
+  // Marked while the server reads and replays it (the tests wait on it).
+  app.dataset.loading = 'true';
+  try {
+    return await readAndStart(text, from);
+  } finally {
+    delete app.dataset.loading;
+  }
+}
+
+/** The body of [loadPosition]: reads `text` by the server, then starts its game. */
+async function readAndStart(text, from) {
   let pos;
   try {
     pos = await api('/api/dots/parse', { text, rows: Number(select(ui.rows).value), cols: Number(select(ui.cols).value) });
@@ -750,7 +780,7 @@ async function loadPosition(text, from = '') {
   select(ui.cols).value = String(pos.cols);
   analysisShown = null;
   say(status, `Loaded a ${pos.rows}x${pos.cols} position with ${pos.drawn.length} line${pos.drawn.length === 1 ? '' : 's'} drawn.`, 'ok');
-  newGame(pos.rows, pos.cols, new Set(pos.drawn));
+  await newGame(pos.rows, pos.cols, new Set(pos.drawn));
   return true;
 }
 

@@ -1,4 +1,4 @@
-//! `/api/dots/solve`, `/api/dots/move`, `/api/dots/endgame`, `/api/dots/parse`.
+//! `/api/dots/solve`, `/api/dots/move`, `/api/dots/endgame`, `/api/dots/parse`, `/api/dots/replay`.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -6,9 +6,10 @@ use std::time::{Duration, Instant};
 use axum::Json;
 use axum::extract::State;
 use pencilbox_dots::analysis::{Analysis, Report, analyse, analyse_beyond_solver};
-use pencilbox_dots::board::{Line, Position};
+use pencilbox_dots::board::{Line, Player, Position};
 use pencilbox_dots::bot::{Bot, ChooseError, DEFAULT_THINK, Level, Reason};
 use pencilbox_dots::format::{self, Format};
+use pencilbox_dots::game::{self, Owner};
 use pencilbox_dots::lines;
 use pencilbox_dots::solver::{Solver, TableSize};
 use pencilbox_dots::{chains, control, endgame};
@@ -479,5 +480,67 @@ pub async fn parse(Body(req): Body<ParseRequest>) -> Result<Json<ParseResponse>,
         format: form.name(),
         drawn: pos.drawn().iter().collect(),
         lines: pos.line_string(),
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ReplayRequest {
+    /// The start position, as for `/api/dots/solve`.
+    #[serde(flatten)]
+    spec: PositionSpec,
+    /// The lines drawn from it, in order; the player who moves first draws the first.
+    #[serde(default)]
+    moves: Vec<usize>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ReplayResponse {
+    /// Who drew each line: `null` (undrawn), `"start"`, `"first"` or `"second"` (the player who
+    /// moved first from the start position, and the other).
+    lines: Vec<Option<&'static str>>,
+    /// Who took each box, row-major, in the same words.
+    boxes: Vec<Option<&'static str>>,
+    /// Who drew each move that was played.
+    movers: Vec<&'static str>,
+    /// The boxes each player took: `[first, second]`.
+    score: [usize; 2],
+    /// `"first"`, `"second"`, or `null` when every line is drawn.
+    to_move: Option<&'static str>,
+    unclaimed: usize,
+    /// The index of the first move that could not be played (the replay stops before it), and
+    /// why; `null` when all were.
+    stopped: Option<usize>,
+    reason: Option<String>,
+}
+
+fn side(player: Player) -> &'static str {
+    match player {
+        Player::A => "first",
+        Player::B => "second",
+    }
+}
+
+fn owner(owner: Option<Owner>) -> Option<&'static str> {
+    owner.map(|o| match o {
+        Owner::Start => "start",
+        Owner::Player(p) => side(p),
+    })
+}
+
+/// Replays a game from its start position by the engine's rule (a completed box moves again),
+/// so that the page draws owners, scores and turns without a rule of its own.
+pub async fn replay(Body(req): Body<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
+    let start = req.spec.read()?;
+    let moves: Vec<Edge> = req.moves.iter().map(|&e| Edge(e)).collect();
+    let g = game::replay(&start, &moves);
+    Ok(Json(ReplayResponse {
+        lines: g.lines.iter().map(|&o| owner(o)).collect(),
+        boxes: g.boxes.iter().map(|&o| owner(o)).collect(),
+        movers: g.movers.iter().map(|&p| side(p)).collect(),
+        score: [g.score(Player::A), g.score(Player::B)],
+        to_move: g.to_move.map(side),
+        unclaimed: g.position.unclaimed_boxes(),
+        stopped: g.stopped.as_ref().map(|s| s.0),
+        reason: g.stopped.map(|s| s.1.to_string()),
     }))
 }

@@ -115,6 +115,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/dots/move", post(dots::engine_move))
         .route("/api/dots/endgame", post(dots::endgame))
         .route("/api/dots/parse", post(dots::parse))
+        .route("/api/dots/replay", post(dots::replay))
         .route("/api/slither/parse", post(slither::parse))
         .route("/api/slither/solve", post(slither::solve))
         .route("/api/slither/check", post(slither::check))

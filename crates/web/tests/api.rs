@@ -790,6 +790,7 @@ async fn random_json_bodies_never_500_nor_hang() {
         "/api/dots/move",
         "/api/dots/endgame",
         "/api/dots/parse",
+        "/api/dots/replay",
         "/api/slither/parse",
         "/api/slither/solve",
         "/api/slither/check",

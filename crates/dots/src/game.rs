@@ -1,0 +1,161 @@
+//! A game played from a start position: who drew each line, who owns each box, the score and
+//! whose turn it is. The rule is the game's: a player who completes a box moves again, otherwise
+//! the turn passes. The web page shows its games by this replay rather than by a rule of its own.
+//!
+//! ```
+//! use pencilbox_dots::board::{Player, Position};
+//! use pencilbox_dots::game::replay;
+//! use pencilbox_grid::Edge;
+//! // 1x1: three sides drawn by the players in turn, the fourth completes the box.
+//! let start = Position::empty(1, 1).unwrap();
+//! let game = replay(&start, &[Edge(0), Edge(1), Edge(2), Edge(3)]);
+//! assert_eq!(game.movers, [Player::A, Player::B, Player::A, Player::B]);
+//! assert_eq!((game.score(Player::B), game.to_move), (1, None));
+//! ```
+
+use pencilbox_grid::Edge;
+
+use crate::board::{MoveError, Player, Position};
+
+/// Who drew a line, or who took a box: one of the players, or the start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Owner {
+    /// Drawn (or completed) in the start position.
+    Start,
+    Player(Player),
+}
+
+/// A replayed game. [`Player::A`] moves first from the start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The position after the moves that could be played.
+    pub position: Position,
+    /// Who drew each line, by line number (`None`: undrawn).
+    pub lines: Vec<Option<Owner>>,
+    /// Who took each box, row-major (`None`: unclaimed).
+    pub boxes: Vec<Option<Owner>>,
+    /// Who drew each move played, in order.
+    pub movers: Vec<Player>,
+    /// Whose turn it is; `None` once every line is drawn.
+    pub to_move: Option<Player>,
+    /// The first move that could not be played (its index among the moves, and why): the replay
+    /// stops before it.
+    pub stopped: Option<(usize, MoveError)>,
+}
+
+impl Game {
+    /// The boxes `player` took.
+    pub fn score(&self, player: Player) -> usize {
+        self.boxes.iter().filter(|&&b| b == Some(Owner::Player(player))).count()
+    }
+}
+
+/// Plays `moves` from `start`, [`Player::A`] first, stopping before the first move that is not
+/// an undrawn line of the board (or that comes once the game is over).
+pub fn replay(start: &Position, moves: &[Edge]) -> Game {
+    let dims = start.dims();
+    let mut position = start.clone();
+    let mut lines: Vec<Option<Owner>> =
+        (0..dims.num_edges()).map(|e| position.is_drawn(Edge(e)).then_some(Owner::Start)).collect();
+    let mut boxes: Vec<Option<Owner>> =
+        dims.cells().map(|cell| position.is_claimed(cell).then_some(Owner::Start)).collect();
+    let (mut movers, mut to_move, mut stopped) = (Vec::with_capacity(moves.len()), Player::A, None);
+    for (i, &edge) in moves.iter().enumerate() {
+        let outcome = match position.play_for(edge, to_move) {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                stopped = Some((i, error));
+                break;
+            }
+        };
+        lines[edge.index()] = Some(Owner::Player(to_move));
+        for cell in outcome.boxes() {
+            boxes[dims.cell_index(cell)] = Some(Owner::Player(to_move));
+        }
+        movers.push(to_move);
+        if !outcome.keeps_turn() {
+            to_move = to_move.opponent();
+        }
+    }
+    let to_move = (!position.is_over()).then_some(to_move);
+    Game { position, lines, boxes, movers, to_move, stopped }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pencilbox_grid::Dims;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The rule said plainly: a box is taken by whoever draws its last side, counted from the
+    /// four sides themselves, and a move that takes none passes the turn.
+    fn reference(dims: Dims, start: &[usize], moves: &[usize]) -> (Vec<Option<Owner>>, Option<Player>) {
+        let mut drawn = vec![false; dims.num_edges()];
+        start.iter().for_each(|&e| drawn[e] = true);
+        let sides = |cell| {
+            let p = Position::empty_of(dims).unwrap();
+            p.undrawn_sides_of(cell).collect::<Vec<Edge>>()
+        };
+        let full = |drawn: &[bool], cell| sides(cell).iter().all(|e| drawn[e.index()]);
+        let mut boxes: Vec<Option<Owner>> =
+            dims.cells().map(|c| full(&drawn, c).then_some(Owner::Start)).collect();
+        let mut player = Player::A;
+        for &e in moves {
+            drawn[e] = true;
+            let mut took = false;
+            for (i, cell) in dims.cells().enumerate() {
+                if boxes[i].is_none() && full(&drawn, cell) {
+                    boxes[i] = Some(Owner::Player(player));
+                    took = true;
+                }
+            }
+            if !took {
+                player = player.opponent();
+            }
+        }
+        (boxes, drawn.iter().any(|d| !d).then_some(player))
+    }
+
+    #[test]
+    fn replays_agree_with_the_rule_counted_from_the_sides() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..300 {
+            let dims = Dims::new(rng.random_range(1..=4), rng.random_range(1..=4)).unwrap();
+            let mut order: Vec<usize> = (0..dims.num_edges()).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.random_range(0..=i));
+            }
+            let split = rng.random_range(0..=order.len());
+            let (start, moves) = order.split_at(split);
+            let moves = &moves[..rng.random_range(0..=moves.len())];
+            let position = Position::from_lines(dims, start.iter().map(|&e| Edge(e))).unwrap();
+            let game = replay(&position, &moves.iter().map(|&e| Edge(e)).collect::<Vec<_>>());
+            let (boxes, to_move) = reference(dims, start, moves);
+            assert_eq!(
+                (&game.boxes, game.to_move),
+                (&boxes, to_move),
+                "{dims} start {start:?} moves {moves:?}"
+            );
+            assert_eq!(game.stopped, None);
+            assert_eq!(game.movers.len(), moves.len());
+            for (&e, &p) in moves.iter().zip(&game.movers) {
+                assert_eq!(game.lines[e], Some(Owner::Player(p)));
+            }
+            assert!(start.iter().all(|&e| game.lines[e] == Some(Owner::Start)));
+        }
+    }
+
+    #[test]
+    fn a_move_that_cannot_be_played_stops_the_replay_before_it() {
+        let start = Position::empty(2, 2).unwrap();
+        let game = replay(&start, &[Edge(0), Edge(5), Edge(0), Edge(1)]);
+        assert_eq!(game.movers.len(), 2);
+        assert!(matches!(game.stopped, Some((2, MoveError::AlreadyDrawn { .. }))));
+        let game = replay(&start, &[Edge(12)]);
+        assert!(matches!(game.stopped, Some((0, MoveError::OffBoard { .. }))));
+        let all: Vec<Edge> = (0..12).map(Edge).collect();
+        let over = replay(&start, &[all.as_slice(), &[Edge(0)]].concat());
+        assert_eq!((over.to_move, over.stopped.map(|s| s.0)), (None, Some(12)));
+    }
+}
