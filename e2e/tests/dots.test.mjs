@@ -18,7 +18,12 @@ async function load(page, text) {
   await page.locator('#load-text').fill(text);
   await page.locator('#load').click();
   // The server reads the text and replays the new game: wait until the page has shown it.
-  await page.locator('#app:not([data-loading])').waitFor();
+  await shown(page);
+}
+
+/** Waits until the page has shown what the server said of the last load, move or undo. */
+async function shown(page) {
+  await page.locator('#app:not([data-loading]):not([data-replaying])').waitFor();
 }
 
 test('a line drawn by you, the engine replies, the turn comes back, and undo takes both back', async () => {
@@ -49,10 +54,12 @@ test('a line drawn by you, the engine replies, the turn comes back, and undo tak
 
   // Undo goes back to your previous turn: your line and the engine's reply are gone.
   await page.locator('#undo').click();
+  await shown(page);
   await page.locator('#turn[data-turn="you"]').waitFor();
   assert.equal(await drawnCount(page), 2);
   assert.equal(await edge(page, freeEdge).getAttribute('data-owner'), '');
   await page.locator('#undo').click();
+  await shown(page);
   assert.equal(await drawnCount(page), 0);
   assert.equal(await page.locator('#undo').isDisabled(), true);
 
@@ -87,6 +94,7 @@ test('completing a box scores it, colours it and gives another move; undo takes 
   assert.equal(await page.locator('#turn').getAttribute('data-turn'), 'you');
   assert.match(await page.locator('#status').innerText(), /completed a box: move again/);
   await page.locator('#undo').click();
+  await shown(page);
   await page.locator('#score-you[data-score="0"]').waitFor();
   assert.equal(await page.locator('#board g.box[data-cell="0,0"]').getAttribute('data-owner'), '');
   assert.equal(await edge(page, 7).getAttribute('data-owner'), '');
@@ -139,6 +147,7 @@ test('the address keeps the game: a reload brings back its moves, owners and sco
   assert.match(await page.locator('#status').innerText(), /^The game from the address: 2 moves\.$/);
   // Undo works on the game brought back.
   await page.locator('#undo').click();
+  await shown(page);
   assert.equal(await drawnCount(page), 0);
   assert.equal(new URL(page.url()).searchParams.get('moves'), null);
   // A move that is not a line of the board stops the game before it, and says so.

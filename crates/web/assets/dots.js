@@ -140,7 +140,8 @@ app.append(
 
 let game = null;
 let view = null;
-/** Replays on their way to the server: no move is taken until they are back. */
+/** Replays on their way to the server: no move is taken until they are back (and `#app` is
+ * marked `data-replaying`, which the tests wait on). */
 let replaying = 0;
 let generation = 0;
 let controller = null;
@@ -243,6 +244,7 @@ async function update(announce) {
   analysisShown = null;
   const [g, length] = [game, game.history.length];
   replaying += 1;
+  app.dataset.replaying = 'true';
   let next;
   try {
     next = await replay(g);
@@ -251,6 +253,7 @@ async function update(announce) {
     return;
   } finally {
     replaying -= 1;
+    if (replaying === 0) delete app.dataset.replaying;
   }
   if (g !== game || length !== game.history.length) return;
   const before = view;
