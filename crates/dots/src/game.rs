@@ -93,11 +93,9 @@ mod tests {
     fn reference(dims: Dims, start: &[usize], moves: &[usize]) -> (Vec<Option<Owner>>, Option<Player>) {
         let mut drawn = vec![false; dims.num_edges()];
         start.iter().for_each(|&e| drawn[e] = true);
-        let sides = |cell| {
-            let p = Position::empty_of(dims).unwrap();
-            p.undrawn_sides_of(cell).collect::<Vec<Edge>>()
-        };
-        let full = |drawn: &[bool], cell| sides(cell).iter().all(|e| drawn[e.index()]);
+        let empty = Position::empty_of(dims).unwrap();
+        let sides: Vec<Vec<Edge>> = dims.cells().map(|cell| empty.undrawn_sides_of(cell).collect()).collect();
+        let full = |drawn: &[bool], cell| sides[dims.cell_index(cell)].iter().all(|e| drawn[e.index()]);
         let mut boxes: Vec<Option<Owner>> =
             dims.cells().map(|c| full(&drawn, c).then_some(Owner::Start)).collect();
         let mut player = Player::A;

@@ -436,7 +436,7 @@ pub async fn endgame(
 #[serde(deny_unknown_fields)]
 pub struct ParseRequest {
     /// A position in any of its text forms (`pencilbox_dots::format`): the olympiad text, the
-    /// ASCII picture, or an OpenSpiel line string (which needs `rows` and `cols`).
+    /// ASCII picture, or an OpenSpiel line string.
     text: String,
     /// The page's board: a line string is read for it when its length fits it, else for the
     /// square board it fits (`pencilbox_dots::format::line_string_board`); the other forms
