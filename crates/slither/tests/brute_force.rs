@@ -162,6 +162,33 @@ proptest! {
     }
 }
 
+/// A puzzle (20 solutions) whose trial reaches a state with a dot of three lines and a loop
+/// hanging off the path: telling what that contradiction read used to walk round the loop
+/// forever (found by the property above; CI killed it for memory).
+#[test]
+fn a_trial_that_meets_a_loop_hanging_off_a_path_ends() {
+    use pencilbox_slither::deduce::{Deducer, Outcome, Rule, TrialLimits};
+    let p = pencilbox_slither::format::parse("4 3\n. . .\n1 . .\n. . 3\n. 2 .\n").unwrap().puzzles.remove(0);
+    let loops = all_loops(p.dims());
+    let solutions: Vec<&Solution> = loops.iter().filter(|l| meets(&p, l)).collect();
+    assert_eq!(solutions.len(), 20);
+    for max_depth in 1..=2 {
+        let limits = TrialLimits { max_depth, solution: None, deadline: None };
+        let mut deducer = Deducer::new(&p);
+        let mut trials = 0;
+        let run = deducer
+            .explain(Rule::ALL, &limits, |m| {
+                trials += usize::from(matches!(m, pencilbox_slither::deduce::Move::Trial(_)))
+            })
+            .unwrap();
+        assert_eq!(run.outcome, Outcome::Stuck, "depth {max_depth}");
+        assert_eq!(run.trials, trials);
+        for sol in &solutions {
+            assert!(deducer.knowledge_holds(sol), "depth {max_depth}");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 

@@ -178,15 +178,18 @@ impl Needs<'_> {
         }
     }
 
-    /// The lines of the path through `start` (the loop, if closed).
+    /// The lines of the path through `start` (the loop, if closed). A broken state may hold
+    /// a dot with three lines, so the walk may come back to a line it took (a loop hanging
+    /// off the path, not through `start`): it stops there.
     fn path(&mut self, start: Dot) {
         let d = self.me.d;
         let line = |e: &Edge| self.me.state(*e) == EdgeState::Line;
         let firsts: Vec<Edge> = d.dot_edges(start).filter(line).collect();
+        let mut walked = vec![false; d.num_edges()];
         // Walk away from `start` along each of its lines in turn.
         for first in firsts {
             let (mut came, mut at) = (first, start);
-            loop {
+            while !std::mem::replace(&mut walked[came.index()], true) {
                 self.edge(Some(came));
                 let (a, b) = d.edge_dots(came);
                 at = if a == at { b } else { a };
