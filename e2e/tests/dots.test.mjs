@@ -72,6 +72,20 @@ test('a line drawn by you, the engine replies, the turn comes back, and undo tak
   assert.deepEqual(page.errors, []);
 });
 
+test('a new game is replayed by the server once', async () => {
+  const page = await s.open('/dots?rows=3&cols=3&level=greedy');
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  await shown(page);
+  let replays = 0;
+  page.on('request', (r) => { if (r.url().endsWith('/api/dots/replay')) replays += 1; });
+  await page.locator('#new-game').click();
+  await shown(page);
+  await page.locator('#turn[data-turn="you"]').waitFor();
+  assert.equal(replays, 1);
+  assert.equal(await drawnCount(page), 0);
+  assert.deepEqual(page.errors, []);
+});
+
 test('completing a box scores it, colours it and gives another move; undo takes it back', async () => {
   const page = await s.open('/dots?level=greedy');
   // Box (0, 0) of a 2x2 board has three sides drawn (h 0 0, h 1 0, v 0 0); v 0 1 is line 7.

@@ -36,6 +36,18 @@ function lineString(rows, cols, drawn) {
 
 // ---- The game: a start position and a move history, replayed into the shown state -------------
 
+/** [replay], with no move taken while it is on its way (`#app` is marked meanwhile). */
+async function replayBlocking(game, moves) {
+  replaying += 1;
+  app.dataset.replaying = 'true';
+  try {
+    return await replay(game, moves);
+  } finally {
+    replaying -= 1;
+    if (replaying === 0) delete app.dataset.replaying;
+  }
+}
+
 /** Replays `game` (its start and `moves`, by default its history) by the engine's rule
  * (`/api/dots/replay`: a completed box moves again) into who drew each line, who owns each box,
  * the scores and who moves. Boxes already complete in the start position belong to nobody
@@ -173,12 +185,12 @@ async function newGame(rows, cols, start = new Set(), moves = []) {
   const numbers = moves.findIndex((e) => !Number.isInteger(e) || e < 0);
   const played = numbers < 0 ? moves : moves.slice(0, numbers);
   const mine = generation;
-  const state = await replay(game, played);
+  const state = await replayBlocking(game, played);
   if (mine !== generation) return -1;
   state.movers.forEach((by, i) => game.history.push({ edge: played[i], by }));
   view = state;
   buildBoard();
-  await update();
+  await update(undefined, state);
   return state.stopped ?? numbers;
 }
 
@@ -235,27 +247,24 @@ function buildBoard() {
     svg('g', { class: 'labels' }, labels));
 }
 
-/** Re-derives the state from the history, redraws, and starts the engine or the analysis. */
-/** Replays the game by the engine and shows it; `announce(before)` then says what the last move
- * did. While a replay is on its way no move can be made (`replaying`), and a replay overtaken by
- * a newer game, move or undo is dropped. */
-async function update(announce) {
+/** Replays the game by the engine (unless `replayed`, its replay, is given) and shows it, then
+ * starts the engine or the analysis; `announce(before)` says what the last move did. While a
+ * replay is on its way no move can be made (`replaying`), and a replay overtaken by a newer
+ * game, move or undo is dropped. */
+async function update(announce, replayed) {
   analysisController.abort();
   analysisShown = null;
-  const [g, length] = [game, game.history.length];
-  replaying += 1;
-  app.dataset.replaying = 'true';
-  let next;
-  try {
-    next = await replay(g);
-  } catch (err) {
-    if (g === game) say(status, `The server could not replay the game: ${err.message}`, 'error');
-    return;
-  } finally {
-    replaying -= 1;
-    if (replaying === 0) delete app.dataset.replaying;
+  let next = replayed;
+  if (!next) {
+    const [g, length] = [game, game.history.length];
+    try {
+      next = await replayBlocking(g);
+    } catch (err) {
+      if (g === game) say(status, `The server could not replay the game: ${err.message}`, 'error');
+      return;
+    }
+    if (g !== game || length !== game.history.length) return;
   }
-  if (g !== game || length !== game.history.length) return;
   const before = view;
   view = next;
   announce?.(before);

@@ -48,14 +48,29 @@ pub struct PositionSpec {
     cols: Option<usize>,
 }
 
+/// The board of `rows` × `cols`, checked against the engine's limits.
+fn board(rows: usize, cols: usize) -> Result<Dims, ApiError> {
+    Dims::new(rows, cols).map_err(|e| ApiError::bad(format!("rows/cols: {e}")))
+}
+
+/// A board given by `rows` and `cols` where they are optional: both (checked), or neither.
+fn board_of(rows: Option<usize>, cols: Option<usize>) -> Result<Option<Dims>, ApiError> {
+    match (rows, cols) {
+        (Some(rows), Some(cols)) => board(rows, cols).map(Some),
+        (None, None) => Ok(None),
+        _ => Err(ApiError::bad("`rows` and `cols` go together: give both")),
+    }
+}
+
 impl PositionSpec {
+    /// The board of `lines` or `drawn`, which need one.
     fn dims(&self) -> Result<Dims, ApiError> {
         let (Some(rows), Some(cols)) = (self.rows, self.cols) else {
             return Err(ApiError::bad(
                 "give `position` (a position's text), or `rows` and `cols` (with `lines` or `drawn`)",
             ));
         };
-        Dims::new(rows, cols).map_err(|e| ApiError::bad(format!("rows/cols: {e}")))
+        board(rows, cols)
     }
 
     fn read(&self) -> Result<Position, ApiError> {
@@ -64,8 +79,8 @@ impl PositionSpec {
             return Err(ApiError::bad("give only one of `position`, `lines` and `drawn`"));
         }
         let pos = if let Some(text) = &self.position {
-            let size = if self.rows.is_some() || self.cols.is_some() { Some(self.dims()?) } else { None };
-            format::read(text, Format::Auto, size).map_err(|e| ApiError::bad(format!("position: {e}")))?
+            format::read(text, Format::Auto, board_of(self.rows, self.cols)?)
+                .map_err(|e| ApiError::bad(format!("position: {e}")))?
         } else if let Some(lines) = &self.lines {
             Position::from_line_string(self.dims()?, lines)
                 .map_err(|e| ApiError::bad(format!("lines: {e}")))?
@@ -464,14 +479,11 @@ pub struct ParseResponse {
 pub async fn parse(Body(req): Body<ParseRequest>) -> Result<Json<ParseResponse>, ApiError> {
     let format: Format = req.format.as_deref().unwrap_or("auto").parse()?;
     let form = format.of(&req.text);
-    let dims = match (req.rows, req.cols) {
-        _ if form != Format::Openspiel => None,
-        (Some(rows), Some(cols)) => {
-            let offered = Dims::new(rows, cols).map_err(|e| ApiError::bad(format!("rows/cols: {e}")))?;
-            format::line_string_board(&req.text, offered)
+    let dims = match form {
+        Format::Openspiel => {
+            board_of(req.rows, req.cols)?.and_then(|offered| format::line_string_board(&req.text, offered))
         }
-        (None, None) => None,
-        _ => return Err(ApiError::bad("give both `rows` and `cols`, or neither")),
+        _ => None,
     };
     let pos = format::read(&req.text, form, dims).map_err(|e| ApiError::bad(e.to_string()))?;
     Ok(Json(ParseResponse {

@@ -393,7 +393,10 @@ async fn dots_parse_reads_every_form_and_says_what_is_wrong() {
     let v = ok("/api/dots/parse", json!({ "text": eleven, "rows": 5, "cols": 5 })).await;
     assert_eq!((v["rows"].clone(), v["format"].clone()), (json!(11), json!("olympiad")));
     bad("/api/dots/parse", json!({ "text": "" }), "expected the number of rows N").await;
-    bad("/api/dots/parse", json!({ "text": "1011101", "rows": 1 }), "give both `rows` and `cols`").await;
+    bad("/api/dots/parse", json!({ "text": "1011101", "rows": 1 }), "`rows` and `cols` go together").await;
+    bad("/api/dots/solve", json!({ "position": "1011101", "cols": 2 }), "`rows` and `cols` go together")
+        .await;
+    bad("/api/dots/solve", json!({ "lines": "1011101" }), "give `position`").await;
     bad("/api/dots/parse", json!({ "text": "1011101", "fromat": "openspiel" }), "unknown field").await;
     bad("/api/dots/parse", json!({ "text": "1011101", "format": "png" }), "png").await;
     // `position` elsewhere reads the same forms, for the given size when there is one.
