@@ -85,6 +85,7 @@ pub fn replay(start: &Position, moves: &[Edge]) -> Game {
 mod tests {
     use super::*;
     use pencilbox_grid::Dims;
+    use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -121,9 +122,7 @@ mod tests {
         for _ in 0..300 {
             let dims = Dims::new(rng.random_range(1..=4), rng.random_range(1..=4)).unwrap();
             let mut order: Vec<usize> = (0..dims.num_edges()).collect();
-            for i in (1..order.len()).rev() {
-                order.swap(i, rng.random_range(0..=i));
-            }
+            order.shuffle(&mut rng);
             let split = rng.random_range(0..=order.len());
             let (start, moves) = order.split_at(split);
             let moves = &moves[..rng.random_range(0..=moves.len())];

@@ -1,7 +1,7 @@
 // The Dots-and-Boxes page: play the engine by clicking lines, undo, load a position, and an
 // "analyse" panel with the solver's value of the position and of every move, and the chains and
-// loops of a simple endgame. The API knows only lines; the page keeps who drew each line and who
-// owns each box by replaying the move history (a completed box scores and its owner moves again).
+// loops of a simple endgame. The page keeps the start position and the move history; the server
+// replays them (`/api/dots/replay`) into who drew each line, who owns each box and whose turn it is.
 import { api, h, svg, edgeNumber, edgeAt, edgeCount, say, intParam, serverLimits, fitBoard } from './common.js';
 
 const limits = (await serverLimits()).dots;

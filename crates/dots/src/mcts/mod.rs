@@ -401,7 +401,7 @@ fn finish(mut moves: Vec<MoveEstimate>, playouts: u32) -> Estimate {
     }
     sort_moves(&mut moves);
     let best = choose(&moves);
-    let value = unbiased(&moves, &best, shrinkage);
+    let value = unbiased(&moves, &best);
     let at = moves.iter().position(|m| m.line == best.line).expect("the chosen move is a root move");
     moves[..=at].rotate_right(1);
     Estimate { line: best.line, value, playouts, moves }
@@ -422,17 +422,17 @@ fn pooled(a: &MoveEstimate, b: &MoveEstimate) -> MoveEstimate {
 const CHI2_1_MEDIAN: f64 = 0.4549;
 
 /// The value of the position by the search: the chosen move's mean corrected for the winner's
-/// curse ([`Shrinkage`]). On the 5×5 midgame fixture's positions of 41–44 undrawn lines (1 s,
+/// curse (its `corrected`, by [`Shrinkage`]). On the 5×5 midgame fixture's positions of 41–44 undrawn lines (1 s,
 /// one thread), the error against the exact value: 0.77–0.82 boxes on average and no bias,
 /// against 0.78–0.81 and +0.47 for the chosen move's mean and 1.1 and −0.95 for the mean over
 /// all playouts (docs/PERFORMANCE.md). An exact value among the moves is a proven lower bound,
 /// and the chosen move's exact value is kept as it is.
-fn unbiased(moves: &[MoveEstimate], best: &MoveEstimate, shrinkage: Shrinkage) -> f64 {
+fn unbiased(moves: &[MoveEstimate], best: &MoveEstimate) -> f64 {
     if best.exact {
         return best.value;
     }
     let proven = moves.iter().filter(|m| m.exact).map(|m| m.value).fold(f64::NEG_INFINITY, f64::max);
-    shrinkage.apply(best).max(proven)
+    best.corrected.max(proven)
 }
 
 /// The correction of the moves' means for the winner's curse. The best of many noisy means is
@@ -591,22 +591,19 @@ mod tests {
         sort_moves(&mut moves);
         let best = choose(&moves);
         assert!(best.value > 12.0, "the best mean {} is far above 2", best.value);
-        let value = unbiased(&moves, &best, Shrinkage::of(&moves));
+        let value = finish(moves, 0).value;
         assert!((value - 2.0).abs() < 3.0, "corrected {value}");
         // True values 0, 1, ..., 19 seen with little noise: the best is worth about 19.
-        let mut moves: Vec<MoveEstimate> = (0..20).map(|i| sampled(i, i as f64, 0.5, &mut rng)).collect();
-        sort_moves(&mut moves);
-        let value = unbiased(&moves, &choose(&moves), Shrinkage::of(&moves));
+        let moves: Vec<MoveEstimate> = (0..20).map(|i| sampled(i, i as f64, 0.5, &mut rng)).collect();
+        let value = finish(moves.clone(), 0).value;
         assert!((value - 19.0).abs() < 0.5, "{value}");
         // An exact move is a proven lower bound; a chosen exact move keeps its value.
-        let mut with_exact = moves.clone();
+        let mut with_exact = moves;
         with_exact.push(estimate(99, 25.0, true, 1));
-        sort_moves(&mut with_exact);
-        assert_eq!(unbiased(&with_exact, &choose(&with_exact), Shrinkage::of(&with_exact)), 25.0);
-        let mut noisy: Vec<MoveEstimate> =
+        assert_eq!(finish(with_exact, 0).value, 25.0);
+        let noisy: Vec<MoveEstimate> =
             (0..50).map(|i| sampled(i, -10.0, 40.0, &mut rng)).chain([estimate(99, -5.0, true, 1)]).collect();
-        sort_moves(&mut noisy);
-        assert!(unbiased(&noisy, &choose(&noisy), Shrinkage::of(&noisy)) >= -5.0);
+        assert!(finish(noisy, 0).value >= -5.0);
     }
 
     /// Every move's shown value is corrected as the position's is: the chosen move's corrected
