@@ -38,7 +38,7 @@ use pencilbox_grid::{Dims, Edge};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
-use crate::board::{self, BoardError, Position};
+use crate::board::{self, BoardError, Position, Score};
 use crate::lines::{Geometry, LineSet};
 use crate::loony;
 use crate::mcts::{self, compact::CompactDomain};
@@ -67,10 +67,10 @@ pub enum Reason {
     /// Only one move was worth considering.
     Forced,
     /// The exact value of the position is known; the move keeps it.
-    Exact { value: i32 },
+    Exact { value: Score },
     /// The exact solve ran out of time after proving the move worth at least `lower` to the
     /// mover (the position's value may be higher).
-    Proven { lower: i32 },
+    Proven { lower: Score },
     /// The search's choice: its estimate of the position's value for the mover (their boxes
     /// minus the opponent's, of those still unclaimed) and the playouts behind it.
     Search { value: f64, playouts: u32 },
@@ -342,7 +342,7 @@ impl Engine {
             }
             // Out of time: a move the solve proved worth more than the worst case beats what the
             // search could find in the time left (docs/PERFORMANCE.md, "Midgame accuracy").
-            let left = geo.unclaimed_boxes(drawn) as i32;
+            let left = geo.unclaimed_boxes(drawn) as Score;
             if let Some(proven) = solver.proven()
                 && let Some((line, lower)) = proven.line
                 && lower > -left

@@ -31,6 +31,7 @@ use pencilbox_grid::Edge;
 use rand::Rng;
 
 use super::{Domain, Tree};
+use crate::board::Score;
 use crate::bot::{chain_capture, free_capture, smallest_handout};
 use crate::chains::{Chains, NO_CHAIN};
 use crate::lines::{Geometry, LineSet};
@@ -105,7 +106,7 @@ impl<'s, 'a> CompactDomain<'s, 'a> {
 
     /// The exact value of `drawn` for the player to move, if the solver finds it within
     /// `budget`.
-    fn solve(&mut self, drawn: LineSet, budget: std::time::Duration) -> Option<i32> {
+    fn solve(&mut self, drawn: LineSet, budget: std::time::Duration) -> Option<Score> {
         let solver = self.solver.as_mut()?;
         solver.set_deadline(Some((Instant::now() + budget).min(self.deadline)));
         solver.value(drawn).ok()
@@ -141,7 +142,7 @@ impl Domain for CompactDomain<'_, '_> {
         (key, key)
     }
 
-    fn exact(&mut self, &drawn: &LineSet) -> Option<i32> {
+    fn exact(&mut self, &drawn: &LineSet) -> Option<Score> {
         let geo = self.geo;
         (geo.undrawn(drawn).count() <= EXACT_LEAF_LINES || no_safe_line(geo, drawn))
             .then(|| self.solve(drawn, EXACT_LEAF_BUDGET))
@@ -152,8 +153,8 @@ impl Domain for CompactDomain<'_, '_> {
         options(self.geo, drawn, is_root)
     }
 
-    fn play(&self, &drawn: &LineSet, e: Edge) -> (LineSet, i32) {
-        (drawn.with(e), self.geo.completes(drawn, e) as i32)
+    fn play(&self, &drawn: &LineSet, e: Edge) -> (LineSet, Score) {
+        (drawn.with(e), self.geo.completes(drawn, e) as Score)
     }
 
     fn is_over(&self, &drawn: &LineSet) -> bool {
@@ -165,7 +166,7 @@ impl Domain for CompactDomain<'_, '_> {
     }
 
     /// Random safe lines, the last few solved exactly, then chain theory (module docs).
-    fn playout(&mut self, &drawn: &LineSet, rng: &mut impl Rng) -> i32 {
+    fn playout(&mut self, &drawn: &LineSet, rng: &mut impl Rng) -> Score {
         let geo = self.geo;
         let all = geo.all_lines();
         let mut drawn = drawn;
@@ -202,7 +203,7 @@ impl Domain for CompactDomain<'_, '_> {
                     smallest_handout(geo, drawn, &undrawn)
                 }
             };
-            let k = geo.completes(drawn, e) as i32;
+            let k = geo.completes(drawn, e) as Score;
             drawn = drawn.with(e);
             if k > 0 {
                 net += if mine { k } else { -k };

@@ -26,7 +26,7 @@ use pencilbox_grid::Edge;
 use rand::Rng;
 
 use super::{Domain, Estimate, Tree};
-use crate::board::Position;
+use crate::board::{Position, Score};
 use crate::loony;
 use crate::rules::{self, ChainSizes, View};
 
@@ -71,7 +71,7 @@ impl Domain for LargeDomain {
         (p.key().to_vec(), p)
     }
 
-    fn exact(&mut self, p: &Position) -> Option<i32> {
+    fn exact(&mut self, p: &Position) -> Option<Score> {
         simple_value(p)
     }
 
@@ -99,9 +99,9 @@ impl Domain for LargeDomain {
         out
     }
 
-    fn play(&self, p: &Position, e: Edge) -> (Position, i32) {
+    fn play(&self, p: &Position, e: Edge) -> (Position, Score) {
         let mut after = p.clone();
-        let k = after.play_unchecked(e).boxes_completed as i32;
+        let k = after.play_unchecked(e).boxes_completed as Score;
         (after, k)
     }
 
@@ -114,7 +114,7 @@ impl Domain for LargeDomain {
         2 * p.key().len() * size_of::<u64>() + 2 * p.dims().num_cells()
     }
 
-    fn playout(&mut self, p: &Position, rng: &mut impl Rng) -> i32 {
+    fn playout(&mut self, p: &Position, rng: &mut impl Rng) -> Score {
         let mut pos = p.clone();
         let (mut net, mut mine) = (0, true);
         // Safe lines only stop being safe as lines are drawn: a stale candidate is dropped when
@@ -131,7 +131,7 @@ impl Domain for LargeDomain {
                 let undrawn: Vec<Edge> = pos.legal_moves().collect();
                 rules::smallest_handout(&pos, &undrawn)
             };
-            let k = pos.play_unchecked(e).boxes_completed as i32;
+            let k = pos.play_unchecked(e).boxes_completed as Score;
             if k > 0 {
                 net += if mine { k } else { -k };
             } else {
@@ -161,11 +161,11 @@ fn capture(pos: &Position) -> Edge {
 }
 
 /// The exact future margin of a simple loony endgame with nothing to take, for its mover.
-fn simple_value(pos: &Position) -> Option<i32> {
+fn simple_value(pos: &Position) -> Option<Score> {
     if pos.is_over() || pos.takeable().next().is_some() {
         return None;
     }
-    loony::simple_value(pos).and_then(|v| i32::try_from(v).ok())
+    loony::simple_value(pos)
 }
 
 #[cfg(test)]

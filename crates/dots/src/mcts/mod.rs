@@ -32,6 +32,8 @@ use pencilbox_grid::Edge;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::board::Score;
+
 pub use compact::Search;
 
 /// The UCT exploration constant, for rewards in `[0, 1]`.
@@ -55,15 +57,15 @@ pub trait Domain {
     fn node(&self, p: Self::Pos) -> (Self::Key, Self::Pos);
     /// The exact future margin of `p` for its mover, when the domain affords it (never asked of
     /// the root, which is to be searched).
-    fn exact(&mut self, p: &Self::Pos) -> Option<i32>;
+    fn exact(&mut self, p: &Self::Pos) -> Option<Score>;
     /// The moves the tree considers in `p`, which has an undrawn line and no exact value; at
     /// the root (`is_root`) every move must be the caller's line.
     fn options(&self, p: &Self::Pos, is_root: bool) -> Vec<Edge>;
     /// The position after drawing `e` in `p`, and the boxes `e` completes (then the mover
     /// moves again).
-    fn play(&self, p: &Self::Pos, e: Edge) -> (Self::Pos, i32);
+    fn play(&self, p: &Self::Pos, e: Edge) -> (Self::Pos, Score);
     /// Plays the game out from `p` and returns the future margin of its player to move.
-    fn playout(&mut self, p: &Self::Pos, rng: &mut impl Rng) -> i32;
+    fn playout(&mut self, p: &Self::Pos, rng: &mut impl Rng) -> Score;
     /// Whether every line of `p` is drawn.
     fn is_over(&self, p: &Self::Pos) -> bool;
     /// The bytes `p` holds on the heap, and its key (for [`MAX_GRAPH_BYTES`]).
@@ -83,9 +85,9 @@ struct Node<P> {
     untried: Vec<Edge>,
     /// Expanded moves: the line, the boxes it completes (then the mover moves again) and the
     /// node it leads to.
-    children: Vec<(Edge, i32, u32)>,
+    children: Vec<(Edge, Score, u32)>,
     /// The exact future margin, when known.
-    exact: Option<i32>,
+    exact: Option<Score>,
 }
 
 impl<P> Node<P> {
@@ -320,10 +322,10 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
     }
 
     /// The UCT choice among the expanded moves of `at`.
-    fn select(&self, at: u32) -> (i32, u32) {
+    fn select(&self, at: u32) -> (Score, u32) {
         let node = &self.nodes[at as usize];
         let log_n = f64::from(node.visits.max(1)).ln();
-        let score = |&(_, k, c): &(Edge, i32, u32)| {
+        let score = |&(_, k, c): &(Edge, Score, u32)| {
             let child = &self.nodes[c as usize];
             let reward = 0.5 + after(k, child.mean()) / (2.0 * self.boxes);
             reward + EXPLORATION * (log_n / f64::from(child.visits.max(1))).sqrt()
@@ -339,7 +341,7 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
 
 /// The mover's value of a move completing `k` boxes into a position worth `child` to its
 /// mover (the same player when `k > 0`).
-fn after(k: i32, child: f64) -> f64 {
+fn after(k: Score, child: f64) -> f64 {
     if k > 0 { f64::from(k) + child } else { -child }
 }
 

@@ -59,8 +59,7 @@ use search::Worker;
 pub use table::TableSize;
 use table::{Busy, Table};
 
-/// A net score: the mover's points minus the opponent's, over the unclaimed boxes.
-pub type Score = i32;
+pub use crate::board::Score;
 
 /// Counters exposed to progress reporting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
