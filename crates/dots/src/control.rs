@@ -100,8 +100,10 @@ pub fn keeps_control(pos: &Position, e: Edge) -> bool {
 }
 
 /// The least time the analyses (`dots solve --explain`, the web analysis) give [`fight_beside`]
-/// when their own work ends sooner, with no time limit: 5×5 positions with 38–40 undrawn lines
-/// take 0.06–2.8 s, 41 and more seldom finish (docs/PERFORMANCE.md).
+/// when their own work ends sooner, with no time limit: enough to decide most 5×5 positions with
+/// up to 40 undrawn lines, and short enough for a person waiting on the answer; from 41 the
+/// fight seldom finishes in any time an analysis could wait (docs/PERFORMANCE.md, "The fight
+/// for control (Nimstring)").
 pub const FIGHT_BUDGET: Duration = Duration::from_secs(2);
 
 /// With a time limit, that least time is this fraction of it (at most [`FIGHT_BUDGET`]).
