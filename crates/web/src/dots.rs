@@ -20,7 +20,8 @@ use crate::error::Body;
 use crate::{ApiError, Shared, run_cancellable, run_engine};
 
 /// Positions with more undrawn lines than this (an empty 3x3 board has 24) are solved only when
-/// the request gives `time_ms`: the solve could take minutes (3x4, 31 lines: about 30 s).
+/// the request gives `time_ms`: the solve could take minutes (the empty 3x4 board, 31 lines,
+/// already takes seconds: docs/PERFORMANCE.md, "Solver").
 pub const FREE_SOLVE_LINES: u32 = 24;
 
 /// The largest side of a board the page offers: a 10x10 board (220 lines) still fits a

@@ -12,9 +12,9 @@ pub use crate::nimstring::Outcomes as Fight;
 use super::Missing;
 
 /// The least time the analyses give the fight when their own work ends sooner, with no time
-/// limit: enough for the midgame positions a player asks about on 5×5, where the fight is
-/// decided well before the exact value; a position that needs more seldom finishes at all
-/// (docs/PERFORMANCE.md, "The fight for control").
+/// limit: enough to decide most 5×5 positions with up to 40 undrawn lines, and short enough for a
+/// person waiting on the answer; from 41 the fight seldom finishes in any time an analysis could
+/// wait (docs/PERFORMANCE.md, "The fight for control (Nimstring)").
 pub const FIGHT_BUDGET: Duration = Duration::from_secs(2);
 
 /// With a time limit, that least time is this fraction of it (at most [`FIGHT_BUDGET`]): a

@@ -19,8 +19,8 @@
 //!   out is taken except for the last two boxes when long chains or loops are still to come
 //!   (keeping control; Berlekamp, *The Dots-and-Boxes Game*, 2000). The result is the final
 //!   margin, so the search prefers the move that wins by most, not only one that wins. Exact
-//!   playout ends matter: on the 5×5 midgame fixture they raised the share of value-optimal
-//!   choices from 39% to 52–61% (docs/PERFORMANCE.md).
+//!   playout ends matter: random play to the end misjudges who must open the first chain, which
+//!   decides most midgame positions (docs/PERFORMANCE.md, "Strong level settings").
 //! * **Exact leaves.** A position in the tree with no safe line left, or few undrawn lines, is
 //!   solved by the exact solver (sharing its table from call to call) within a small budget; a
 //!   solved node is a terminal of the tree with its exact margin.
@@ -47,15 +47,15 @@ const EXACT_LEAF_BUDGET: std::time::Duration = std::time::Duration::from_millis(
 /// A playout in its safe phase is solved exactly from the first position with at most this
 /// many safe lines left (when the solver finishes within [`PLAYOUT_END_BUDGET`]). 0 solves only
 /// once the safe lines are gone; 2 gives the solver the last moves of the fight for control too,
-/// at some cost in playouts: on the 5x5 midgame fixture, over seeds 1–4, 57.8% value-optimal
-/// choices and a mean loss of 1.06 boxes with 0, 63% and 0.88 with 2 (docs/PERFORMANCE.md).
+/// which random safe lines play badly, at some cost in playouts; from more safe lines the
+/// solves cost more and gain nothing measurable (docs/PERFORMANCE.md, "Strong level settings").
 const PLAYOUT_EXACT_SAFE_LINES: usize = 2;
 
 /// The share of a playout's safe-phase moves that fight for the parity of the safe lines left
-/// ([`parity_line`]); the others are uniformly random. On the 5×5 midgame fixture, seeds 1–4
-/// interleaved: 34, 33, 35, 33 of 48 value-optimal (mean loss 0.67, 0.71, 0.58, 0.71) with 0.7,
-/// against 32, 33, 32, 30 (0.88, 0.83, 0.75, 0.88) with 0; 0.5 gave 33, 33, 33 and 1.0 32, 32
-/// (docs/PERFORMANCE.md).
+/// ([`parity_line`]); the others are uniformly random. Players do fight for that parity, so
+/// playouts that never do misjudge the fight for control; playouts that always do are too
+/// narrow a sample of the other player's replies. Most but not all is the best of the shares
+/// tried (docs/PERFORMANCE.md, "Strong level settings").
 const PLAYOUT_PARITY: f64 = 0.7;
 
 /// The longest the solver may take on the end of a playout's safe phase.

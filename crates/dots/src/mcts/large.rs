@@ -30,10 +30,11 @@ use crate::board::{Position, Score};
 use crate::loony;
 use crate::rules::{self, ChainSizes, View};
 
-/// The most lines of a board the strong level searches (2,112: 32×32, or 20×50): a playout from its empty board takes
-/// under 10 ms on one core, 48×48 about 20 ms and 64×64 about 70 ms, and the search reads the
-/// clock only between playouts, so on the largest boards a move could overrun its time. Above
-/// this, the strong level plays by the chain rules and exact simple loony endgames alone.
+/// The most lines of a board the strong level searches (2,112: 32×32, or 20×50). A playout's
+/// cost grows with the board, and the search reads the clock only between playouts, so on
+/// larger boards one playout takes long enough for a short move time to be overrun
+/// (docs/PERFORMANCE.md, "Strong level settings"). Above this, the strong level plays by the
+/// chain rules and exact simple loony endgames alone.
 pub const MAX_LINES: usize = 2 * 32 * 33;
 
 /// Searches `position` until `deadline` (or until `cancel` is set) on `threads` threads (two

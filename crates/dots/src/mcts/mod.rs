@@ -41,7 +41,9 @@ const EXPLORATION: f64 = 0.5;
 
 /// About the most memory a search's graph may take. Once it is reached (a long time limit, a
 /// large board) the graph stops growing below the root's moves: the search goes on selecting
-/// down the graph it has and plays out from its leaves. On 10×10 a node takes about 2 KB and a second adds about 10,000.
+/// down the graph it has and plays out from its leaves. The bound leaves a long search on a
+/// large board room to grow, well within a machine's memory (docs/PERFORMANCE.md, "Strong level
+/// settings", has a node's size and the growth per second).
 const MAX_GRAPH_BYTES: usize = 256 << 20;
 
 /// What the tree needs of a form of position.
@@ -424,11 +426,10 @@ fn pooled(a: &MoveEstimate, b: &MoveEstimate) -> MoveEstimate {
 const CHI2_1_MEDIAN: f64 = 0.4549;
 
 /// The value of the position by the search: the chosen move's mean corrected for the winner's
-/// curse (its `corrected`, by [`Shrinkage`]). On the 5×5 midgame fixture's positions of 41–44 undrawn lines (1 s,
-/// one thread), the error against the exact value: 0.77–0.82 boxes on average and no bias,
-/// against 0.78–0.81 and +0.47 for the chosen move's mean and 1.1 and −0.95 for the mean over
-/// all playouts (docs/PERFORMANCE.md). An exact value among the moves is a proven lower bound,
-/// and the chosen move's exact value is kept as it is.
+/// curse (its `corrected`, by [`Shrinkage`]). Against exact values it is as close as the chosen
+/// move's mean and, unlike it, unbiased; the mean over all playouts is biased the other way, as
+/// it counts bad moves too (docs/PERFORMANCE.md, "Strong level settings"). An exact value among
+/// the moves is a proven lower bound, and the chosen move's exact value is kept as it is.
 fn unbiased(moves: &[MoveEstimate], best: &MoveEstimate) -> f64 {
     if best.exact {
         return best.value;
@@ -438,9 +439,9 @@ fn unbiased(moves: &[MoveEstimate], best: &MoveEstimate) -> f64 {
 }
 
 /// The correction of the moves' means for the winner's curse. The best of many noisy means is
-/// biased upwards: on 10×10, 220 moves of about 30 playouts each whose margins spread over ±50
-/// boxes, the best mean was about +16 boxes for whoever moved, the mean over all playouts about
-/// 0. So each move's mean is shrunk toward the mean over all playouts by the share of the spread
+/// biased upwards, by many boxes on a large board where hundreds of moves share the playouts
+/// and each playout's margin spreads widely (docs/PERFORMANCE.md, "Strong level settings").
+/// So each move's mean is shrunk toward the mean over all playouts by the share of the spread
 /// between moves that is not noise (empirical Bayes, Efron & Morris 1973): with `σ²/n` the noise
 /// in a move's mean and `τ²` the spread of the moves' true values, the weight is
 /// `τ² / (τ² + σ²/n)`. `σ²` comes from the difference of each move's two halves of playouts;
