@@ -686,8 +686,8 @@ async fn islands_routes() {
     let board = example("islands/statement-1.in");
     // The 1 at (1, 3) alone is legal; with its neighbour (a 3-region) it holds two numbers.
     assert_eq!(
-        ok("/api/islands/legal", json!({ "board": board, "cells": [[1, 3]] })).await,
-        json!({ "legal": true, "reason": null })
+        ok("/api/islands/legal", json!({ "board": board, "cells": [[1, 3]] })).await["reason"],
+        Value::Null
     );
     let v = ok("/api/islands/legal", json!({ "board": board, "cells": [[1, 2], [1, 3], [0, 2]] })).await;
     assert_eq!(v["legal"], false);
@@ -723,6 +723,96 @@ async fn islands_routes() {
     .await;
     bad("/api/islands/move", json!({ "board": board, "level": "x" }), "level").await;
     bad("/api/islands/solve", json!({ "board": "31\n" }), "board").await;
+}
+
+/// Every connected set of `k` unpainted cells of `board` holding `start`: the regions a brute
+/// force puts to the engine's own check of a move.
+fn connected_sets(board: &pencilbox_islands::Board, start: pencilbox_grid::Cell, k: usize) -> Vec<Vec<pencilbox_grid::Cell>> {
+    use std::collections::BTreeSet;
+    let dims = board.dims();
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![BTreeSet::from([start])];
+    let mut out = Vec::new();
+    while let Some(set) = stack.pop() {
+        if !seen.insert(set.clone()) {
+            continue;
+        }
+        if set.len() == k {
+            out.push(set.into_iter().collect());
+            continue;
+        }
+        for &c in &set {
+            for nb in dims.neighbours(c) {
+                if board.get(nb) != pencilbox_islands::Square::Painted && !set.contains(&nb) {
+                    let mut bigger = set.clone();
+                    bigger.insert(nb);
+                    stack.push(bigger);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The live numbers and blocked cells a board's info gives (generate, move, legal's `after`)
+/// against a brute force: a number is live exactly when some connected region of its size
+/// holding it is a legal move by the engine's check; a cell is blocked exactly when it is
+/// unpainted and a side neighbour is painted.
+#[tokio::test]
+async fn islands_live_numbers_are_those_with_a_legal_region() {
+    use pencilbox_islands::{Board, RawMove, Square};
+    let cells = |v: &Value| -> Vec<[u64; 2]> {
+        let mut out: Vec<[u64; 2]> =
+            v.as_array().unwrap().iter().map(|p| [p[0].as_u64().unwrap(), p[1].as_u64().unwrap()]).collect();
+        out.sort();
+        out
+    };
+    let check = |info: &Value, what: &str| {
+        let board: Board = info["board"].as_str().unwrap().parse().unwrap();
+        let dims = board.dims();
+        let mut live = Vec::new();
+        for (cell, k) in board.numbers() {
+            let legal = connected_sets(&board, cell, k as usize).into_iter().any(|region| {
+                let raw = RawMove { cells: region.iter().map(|c| (c.row as i64, c.col as i64)).collect() };
+                raw.validate(&board).is_ok()
+            });
+            if legal {
+                live.push([cell.row as u64, cell.col as u64]);
+            }
+        }
+        let blocked: Vec<[u64; 2]> = dims
+            .cells()
+            .filter(|&c| {
+                board.get(c) != Square::Painted && dims.neighbours(c).any(|nb| board.get(nb) == Square::Painted)
+            })
+            .map(|c| [c.row as u64, c.col as u64])
+            .collect();
+        assert_eq!(cells(&info["live"]), live, "{what}: live numbers of {board}");
+        assert_eq!(cells(&info["blocked"]), blocked, "{what}: blocked cells of {board}");
+        (live.len(), board.numbers().count() - live.len())
+    };
+    let (mut numbers, mut dead) = (0, 0);
+    for seed in 0..8 {
+        let g = ok("/api/islands/generate", json!({ "preset": "small", "seed": seed })).await;
+        let (l, d) = check(&g, &format!("seed {seed}"));
+        (numbers, dead) = (numbers + l + d, dead + d);
+        let mut board = g["board"].as_str().unwrap().to_string();
+        for step in 0..3 {
+            let m = ok("/api/islands/move", json!({ "board": board, "level": "random", "seed": step })).await;
+            if m["cells"].is_null() {
+                break;
+            }
+            // The same move put to the legal route: its `after` is the move's.
+            let legal = ok("/api/islands/legal", json!({ "board": board, "cells": m["cells"] })).await;
+            assert_eq!(legal["after"], m["after"], "seed {seed}, move {step}");
+            let (l, d) = check(&m["after"], &format!("seed {seed}, after move {step}"));
+            (numbers, dead) = (numbers + l + d, dead + d);
+            board = m["after"]["board"].as_str().unwrap().to_string();
+        }
+    }
+    assert!(numbers >= 40 && dead >= 5, "{numbers} numbers checked, {dead} dead: too few to mean much");
+    let illegal = ok("/api/islands/legal", json!({ "board": "2\n1 #\n# #\n", "cells": [[0, 1]] })).await;
+    assert_eq!(illegal["after"], Value::Null, "{illegal}");
 }
 
 #[tokio::test]
