@@ -39,6 +39,12 @@ const ASSETS: &[Asset] = assets![
     "slither-edit.js",
     "islands.html",
     "islands.js",
+    "islands-state.js",
+    "islands-board.js",
+    "islands-region.js",
+    "islands-engine.js",
+    "islands-solve.js",
+    "islands-address.js",
     "walls.html",
     "walls.js",
 ];
