@@ -237,3 +237,16 @@ test('a revealed solution is never the player\'s: Check and Hint after Solve, a 
   assert.equal(await page.locator('#solved').isVisible(), false);
   assert.deepEqual(page.errors, []);
 });
+
+test('on a phone (390x844) a 30x30 board takes the page\'s width rather than what is left of the first screen', async () => {
+  const blank = `30 30\n${Array.from({ length: 30 }, () => Array(30).fill('.').join(' ')).join('\n')}\n`;
+  const page = await openPuzzle(blank, { width: 390, height: 844 });
+  const [board, main] = await Promise.all(['#board', 'main'].map((sel) => page.locator(sel).boundingBox()));
+  assert.ok(board.width >= main.width - 40, `board ${board.width} px wide in a ${main.width} px page`);
+  assert.ok(board.width / 30 >= 11, `${board.width / 30} px per cell`);
+  await s.screenshot(page, 'slither-30x30-390x844');
+  // A wide window still fits the board into what is left of it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => document.getElementById('board').getBoundingClientRect().bottom <= 800);
+  assert.deepEqual(page.errors, []);
+});

@@ -158,10 +158,10 @@ function refit(board) {
   const [width, height, below, least] = ['fitWidth', 'fitHeight', 'fitBelow', 'fitLeast'].map((k) => Number(board.dataset[k]));
   let scale;
   if (window.innerWidth < NARROW) {
-    const page = board.closest('main') ?? document.body;
-    const style = getComputedStyle(page);
-    const wide = page.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-    scale = Math.min(1, wide / width, (window.innerHeight - below) / height);
+    // The width of the page's content (the board may not be in the page yet).
+    const style = getComputedStyle(document.body);
+    const wide = document.body.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    scale = Math.min(1, Math.max(wide, least) / width, (window.innerHeight - below) / height);
   } else {
     const top = board.getBoundingClientRect().top + window.scrollY;
     const room = Math.max(least, window.innerHeight - top - below);
