@@ -371,6 +371,55 @@ async fn dots_solve_move_endgame() {
     bad("/api/dots/solve", json!({ "rows": 8, "cols": 8, "time_ms": 100 }), too_large).await;
 }
 
+/// `replay` plays a game by the engine's rule, names every line as the engine does (each name
+/// read back by the engine is its line) and gives the position reached in the engine's text
+/// forms, which `parse` reads back to the same lines: the page prints neither names nor texts.
+#[tokio::test]
+async fn dots_replay_names_every_line_and_gives_the_position_texts() {
+    use pencilbox_dots::board::Line;
+    use pencilbox_grid::{Dims, Edge};
+    for (rows, cols) in [(1, 1), (2, 3), (3, 2), (4, 4)] {
+        let dims = Dims::new(rows, cols).unwrap();
+        let lines = dims.num_edges();
+        // Every other line from the start, then a few moves; the game goes as the engine says.
+        let start: Vec<usize> = (0..lines).step_by(3).collect();
+        let moves: Vec<usize> = (0..lines).filter(|e| e % 3 != 0).take(4).collect();
+        let v = ok("/api/dots/replay", json!({ "rows": rows, "cols": cols, "drawn": start, "moves": moves }))
+            .await;
+        let names: Vec<&str> = v["names"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+        assert_eq!(names.len(), lines, "{rows}x{cols}");
+        for (e, name) in names.iter().enumerate() {
+            let line: Line = name.parse().unwrap();
+            assert_eq!(line.edge(dims).unwrap(), Edge(e), "{rows}x{cols}: {name}");
+        }
+        let drawn: Vec<usize> = v["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| !o.is_null())
+            .map(|(e, _)| e)
+            .collect();
+        for form in ["olympiad", "openspiel"] {
+            let text = v["texts"][form].as_str().unwrap();
+            let read =
+                ok("/api/dots/parse", json!({ "text": text, "rows": rows, "cols": cols, "format": form }))
+                    .await;
+            assert_eq!(
+                (read["rows"].as_u64(), read["cols"].as_u64()),
+                (Some(rows as u64), Some(cols as u64))
+            );
+            assert_eq!(read["drawn"], json!(drawn), "{rows}x{cols}, {form}: {text}");
+        }
+        assert_eq!(v["texts"]["openspiel"].as_str().unwrap().len(), lines);
+        assert!(v["texts"]["olympiad"].as_str().unwrap().starts_with(&format!("{rows} {cols}\n")));
+    }
+    // A 1x1 game: its four lines' names, and the texts once all are drawn.
+    let v = ok("/api/dots/replay", json!({ "rows": 1, "cols": 1, "moves": [0, 1, 2, 3] })).await;
+    assert_eq!(v["names"], json!(["h 0 0", "h 1 0", "v 0 0", "v 0 1"]));
+    assert_eq!(v["texts"], json!({ "olympiad": "1 1\n1\n1\n11\n", "openspiel": "1111" }));
+}
+
 /// `parse` reads every form the engine reads, for the page's board or the square board a line
 /// string fits, and names what is wrong otherwise; `position` in the other routes reads the same.
 #[tokio::test]
@@ -727,7 +776,11 @@ async fn islands_routes() {
 
 /// Every connected set of `k` unpainted cells of `board` holding `start`: the regions a brute
 /// force puts to the engine's own check of a move.
-fn connected_sets(board: &pencilbox_islands::Board, start: pencilbox_grid::Cell, k: usize) -> Vec<Vec<pencilbox_grid::Cell>> {
+fn connected_sets(
+    board: &pencilbox_islands::Board,
+    start: pencilbox_grid::Cell,
+    k: usize,
+) -> Vec<Vec<pencilbox_grid::Cell>> {
     use std::collections::BTreeSet;
     let dims = board.dims();
     let mut seen = BTreeSet::new();
@@ -783,7 +836,8 @@ async fn islands_live_numbers_are_those_with_a_legal_region() {
         let blocked: Vec<[u64; 2]> = dims
             .cells()
             .filter(|&c| {
-                board.get(c) != Square::Painted && dims.neighbours(c).any(|nb| board.get(nb) == Square::Painted)
+                board.get(c) != Square::Painted
+                    && dims.neighbours(c).any(|nb| board.get(nb) == Square::Painted)
             })
             .map(|c| [c.row as u64, c.col as u64])
             .collect();
