@@ -161,7 +161,7 @@ function refit(board) {
     // The width of the page's content (the board may not be in the page yet).
     const style = getComputedStyle(document.body);
     const wide = document.body.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-    scale = Math.min(1, Math.max(wide, least) / width, (window.innerHeight - below) / height);
+    scale = Math.min(1, Math.max(wide, least) / width, Math.max(window.innerHeight - below, least) / height);
   } else {
     const top = board.getBoundingClientRect().top + window.scrollY;
     const room = Math.max(least, window.innerHeight - top - below);
