@@ -246,6 +246,9 @@ async fn walls_samples_and_moves() {
     assert_eq!(v["over"], true);
     assert_eq!(v["grundy"], 0);
     assert_eq!(v["walls"].as_array().unwrap().len(), 3);
+    // The marked cell left walled in is no rectangle in play (it has no move, value 0).
+    assert_eq!(v["parts"], json!([]), "{v}");
+    assert_eq!(v["marked"], json!([[0, 0]]));
     // An empty 1x3 row after the middle move: two 1x1 parts of value 1 each.
     let v = ok("/api/walls/analyze", json!({ "board": "3 3\n...\n...\n...\n", "moves": [[1, 1]] })).await;
     assert_eq!(v["parts"].as_array().unwrap().len(), 4);
