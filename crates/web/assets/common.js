@@ -130,13 +130,6 @@ export async function busy(button, status, busyText, work) {
   }
 }
 
-/** Reads a URL query parameter as an integer within [lo, hi], else `fallback`. */
-export function intParam(name, fallback, lo, hi) {
-  const raw = new URLSearchParams(location.search).get(name);
-  const n = raw === null ? NaN : Number.parseInt(raw, 10);
-  return Number.isInteger(n) && n >= lo && n <= hi ? n : fallback;
-}
-
 /** Windows narrower than this (in CSS px) are a phone's: the page scrolls there, so a board takes
  * the page's width rather than what is left of the first screen below the controls (which on a
  * phone is a sliver). */

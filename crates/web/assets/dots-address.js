@@ -3,7 +3,7 @@
 // loaded start position (`start=<line string>`), and the settings (`level`, `think`, `analyse`,
 // `budget`); `position=` loads a position's text at start. What the address asks for and the page
 // cannot do is said on the page, in a note that stays (`#address-note`).
-import { api, h, edgeCount } from './common.js';
+import { api, h, edgeCount, plural } from './common.js';
 
 const params = new URLSearchParams(location.search);
 const DEFAULT_SIDE = 3;
@@ -60,7 +60,7 @@ export function keepInAddress(game, settings) {
 export async function gameFromAddress(rows, cols, reduced) {
   const startText = params.get('start') ?? '';
   const moves = (params.get('moves') ?? '').split('.').filter((m) => m !== '').map(Number);
-  if (reduced) return { error: `its game (${moves.length} move${moves.length === 1 ? '' : 's'}${startText ? ' from a start position' : ''}) is for another board and is not played` };
+  if (reduced) return { error: `its game (${plural(moves.length, 'move')}${startText ? ' from a start position' : ''}) is for another board and is not played` };
   let start = new Set();
   if (startText !== '') {
     const read = await api('/api/dots/parse', { text: startText, format: 'openspiel', rows, cols }).catch((err) => err);

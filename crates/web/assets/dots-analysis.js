@@ -3,13 +3,12 @@
 // move's value (a table, and labels and best lines on the board), and the chains and loops of a
 // simple endgame (POST /api/dots/endgame). This is the one module that reads /api/dots/solve's
 // answer.
-import { api, h, say } from './common.js';
+import { api, h, say, plural } from './common.js';
 import { play, signed, finalScore } from './dots-game.js';
 import { markLine, hoverLine, tintBoxes, highlightBoxes } from './dots-board.js';
 import { beyondSolver, solverLimit, MAX_LINES } from './dots-engine.js';
 
 const $ = (id) => document.getElementById(id);
-const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /** Aborts the analysis requests of a position no longer shown: the server then stops their
  * work at once, so that it does not slow the engine's reply. */
@@ -207,12 +206,12 @@ function showControl(box, control, mover, beyond) {
     tabindex: 0, class: 'component', 'data-kind': comp.kind, 'data-length': comp.boxes.length,
     onmouseenter: () => highlightBoxes(comp.boxes, true), onmouseleave: () => highlightBoxes(comp.boxes, false),
     onfocus: () => highlightBoxes(comp.boxes, true), onblur: () => highlightBoxes(comp.boxes, false),
-  }, `${comp.long ? 'long ' : ''}${comp.kind} of ${count(comp.boxes.length, 'box', 'boxes')} ${place(comp)}`));
+  }, `${comp.long ? 'long ' : ''}${comp.kind} of ${plural(comp.boxes.length, 'box', 'boxes')} ${place(comp)}`));
   const decided = control.mover_wins_control !== null;
   box.replaceChildren(
     h('h3', {}, 'The fight for control'),
     h('p', { id: 'control-summary', 'data-on-track': String(control.mover_on_track) },
-      `So far: ${count(long.length, 'long chain', 'long chains')}, ${count(short.length, 'short chain', 'short chains')}, ${count(loops.length, 'loop', 'loops')}; ${count(control.safe_lines, 'safe line', 'safe lines')} left. `,
+      `So far: ${plural(long.length, 'long chain', 'long chains')}, ${plural(short.length, 'short chain', 'short chains')}, ${plural(loops.length, 'loop', 'loops')}; ${plural(control.safe_lines, 'safe line', 'safe lines')} left. `,
       `By the long chain rule ${who.toLowerCase()} (to move) ${mover === 'you' ? 'want' : 'wants'} an ${control.mover_wants} number of long chains, so that the other player must open the first one: `,
       h('strong', {}, control.mover_on_track ? 'on track' : 'not on track'),
       decided ? '. That is a rule of thumb (chains still form, and sacrifices change the count); the exact answer:'
@@ -273,7 +272,7 @@ function showEndgame(box, ans, mover) {
     tabindex: 0, 'data-kind': comp.kind, 'data-length': comp.length, class: 'component',
     onmouseenter: () => highlightBoxes(comp.boxes, true), onmouseleave: () => highlightBoxes(comp.boxes, false),
     onfocus: () => highlightBoxes(comp.boxes, true), onblur: () => highlightBoxes(comp.boxes, false),
-  }, `${comp.kind} of ${count(comp.length, 'box', 'boxes')}`));
+  }, `${comp.kind} of ${plural(comp.length, 'box', 'boxes')}`));
   box.replaceChildren(
     h('h3', {}, 'Endgame: chains and loops'),
     h('p', { id: 'endgame-value', 'data-value': ans.value },

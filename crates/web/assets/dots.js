@@ -3,7 +3,7 @@
 // server replays. The game record and its replay are in dots-game.js, the board in
 // dots-board.js, the engine's turn in dots-engine.js, the analysis in dots-analysis.js and the
 // address in dots-address.js.
-import { api, h, svg, say, serverLimits } from './common.js';
+import { api, h, svg, say, plural, serverLimits } from './common.js';
 import { play, freshGame, replayBlocking, engineBusy } from './dots-game.js';
 import { buildBoard, renderBoard } from './dots-board.js';
 import { engineTurn, EXACT_LINES, MAX_LINES } from './dots-engine.js';
@@ -180,7 +180,7 @@ function undo() {
   play.engineFailed = false;
   const taken = game.history.length - lastYours;
   game.history.length = lastYours;
-  say($('status'), `Took back ${taken} move${taken === 1 ? '' : 's'}.`, 'ok');
+  say($('status'), `Took back ${plural(taken, 'move')}.`, 'ok');
   update();
 }
 
@@ -209,7 +209,7 @@ async function loadPosition(text, from = '') {
     $('rows').value = String(pos.rows);
     $('cols').value = String(pos.cols);
     noteAddress([]);
-    say($('status'), `Loaded a ${pos.rows}x${pos.cols} position with ${pos.drawn.length} line${pos.drawn.length === 1 ? '' : 's'} drawn.`, 'ok');
+    say($('status'), `Loaded a ${pos.rows}x${pos.cols} position with ${plural(pos.drawn.length, 'line')} drawn.`, 'ok');
     await newGame(pos.rows, pos.cols, new Set(pos.drawn), pos.drawn.length ? pos.lines : '');
     return true;
   } finally {
@@ -229,7 +229,7 @@ async function startFromAddress() {
     return;
   }
   const { start, startText, moves } = found;
-  say($('status'), `The game from the address: ${moves.length} move${moves.length === 1 ? '' : 's'}.`, 'ok');
+  say($('status'), `The game from the address: ${plural(moves.length, 'move')}.`, 'ok');
   const bad = await newGame(rows, cols, start, startText, moves);
   if (bad >= 0) noteAddress([`move ${bad + 1} (${moves[bad]}) is not an undrawn line of this ${rows}x${cols} game: the game stops before it`]);
 }

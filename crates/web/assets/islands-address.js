@@ -5,7 +5,7 @@
 const MAX_SEED = 4294967295;
 const THINK_TIMES = ['250', '500', '1000', '3000'];
 
-/** Whether `text` is a seed the generator takes. */
+/** Whether `value` is a seed the page asks the generator for (a whole number in 0..2³²). */
 export function isSeed(value) {
   return Number.isInteger(value) && value >= 0 && value <= MAX_SEED;
 }

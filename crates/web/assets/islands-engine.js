@@ -1,7 +1,7 @@
 // The engine's and the bots' turns on the Islands page: each move is asked of POST
 // /api/islands/move, which answers the region and the board after it (with its status: the game
 // ends when the API says so). Watch mode steps or plays the two bots at a chosen speed.
-import { api, say } from './common.js';
+import { api, say, plural } from './common.js';
 import { game, changed, applyMove, noteStatus, toMove, sideName, boardText } from './islands-state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -23,7 +23,7 @@ async function askMove(side, level, label) {
     if (answer.cells) applyMove(side, answer.cells, answer.after);
     else noteStatus(answer.after.status);
     const n = answer.cells?.length;
-    say(status, game.over || !n ? '' : `${label} painted ${n} cell${n === 1 ? '' : 's'}.`, game.over ? '' : 'ok');
+    say(status, game.over || !n ? '' : `${label} painted ${plural(n, 'cell')}.`, game.over ? '' : 'ok');
     return true;
   } catch (e) {
     if (epoch === game.epoch) say(status, `${label}: ${e.message}`, 'error');

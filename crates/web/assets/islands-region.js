@@ -1,14 +1,13 @@
 // The player's region on the Islands page: built by a drag from a number, by clicks, or by the
 // keyboard; every selection is judged by POST /api/islands/legal (its reason is shown as it
 // stands), and a legal one is played with the board the API gives after it.
-import { api, say } from './common.js';
+import { api, say, plural } from './common.js';
 import { game, changed, applyMove, inside, toMove, boardText } from './islands-state.js';
 import { boardElement, drawOverlay, cellAt } from './islands-board.js';
 
 const PREVIEW_DELAY_MS = 60; // debounce of the legality preview while dragging
 
 const $ = (id) => document.getElementById(id);
-const cellsText = (n) => `${n} cell${n === 1 ? '' : 's'}`;
 
 let previewTimer = 0;
 let previewSeq = 0;
@@ -28,7 +27,7 @@ function setPreview(text, legal) {
 }
 
 function describeVerdict(v) {
-  return v.legal ? `Legal region (${cellsText(game.selection.length)}): release or press Paint to play it.` : `Not legal: ${v.reason}.`;
+  return v.legal ? `Legal region (${plural(game.selection.length, 'cell')}): release or press Paint to play it.` : `Not legal: ${v.reason}.`;
 }
 
 /** Asks the API about the current selection; answers for an older selection are dropped. */
@@ -52,7 +51,7 @@ function schedulePreview() {
   if (game.selection.length === 0) {
     setPreview('', undefined);
   } else {
-    setPreview(`${cellsText(game.selection.length)} selected…`, undefined);
+    setPreview(`${plural(game.selection.length, 'cell')} selected…`, undefined);
     previewTimer = setTimeout(() => judge().catch((e) => say($('status'), e.message, 'error')), PREVIEW_DELAY_MS);
   }
   changed();

@@ -4,7 +4,7 @@
 // answers); the board is drawn by islands-board.js, the player's region built and judged in
 // islands-region.js, the engine's and bots' moves asked in islands-engine.js, the exact outcome
 // in islands-solve.js, and the address kept by islands-address.js.
-import { api, h, say, serverLimits } from './common.js';
+import { api, h, say, plural, serverLimits } from './common.js';
 import { game, whenChanged, changed, current, toMove, sideName, sideClass, resetGame, noteStatus, takeBack, liveNumbers, isNumber, key } from './islands-state.js';
 import { buildBoard, boardElement, drawCells, drawOverlay } from './islands-board.js';
 import { boardHandlers, whenPlayed, submitSelection, clearSelection, dropSelection, humanCanMove } from './islands-region.js';
@@ -23,8 +23,6 @@ const els = Object.fromEntries([
   'first', 'bot1', 'bot2', 'step', 'autoplay', 'speed', 'think', 'shown', 'board-wrap', 'turn', 'status', 'score',
   'region-box', 'paint', 'clear', 'undo', 'retry', 'solve', 'log', 'address-note',
 ].map((id) => [id.replace(/-(.)/g, (_, c) => c.toUpperCase()), $(id)]));
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 // ---------------------------------------------------------------- the panel
 
