@@ -369,6 +369,18 @@ pub struct ReplayResponse {
     /// why; `null` when all were.
     stopped: Option<usize>,
     reason: Option<String>,
+    /// Every line's name (`h R C`, `v R C`), by line number: the page names lines as the engine
+    /// does.
+    names: Vec<String>,
+    /// The position reached, in the engine's text forms by their names (`olympiad`,
+    /// `openspiel`): what the page shows to copy.
+    texts: Texts,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Texts {
+    olympiad: String,
+    openspiel: String,
 }
 
 fn side(player: Player) -> &'static str {
@@ -391,7 +403,10 @@ pub async fn replay(Body(req): Body<ReplayRequest>) -> Result<Json<ReplayRespons
     let start = req.spec.read()?;
     let moves: Vec<Edge> = req.moves.iter().map(|&e| Edge(e)).collect();
     let g = game::replay(&start, &moves);
+    let dims = start.dims();
     Ok(Json(ReplayResponse {
+        names: (0..dims.num_edges()).map(|e| Line::of(dims, Edge(e)).to_string()).collect(),
+        texts: Texts { olympiad: g.position.to_string(), openspiel: g.position.line_string() },
         lines: g.lines.iter().map(|&o| owner(o)).collect(),
         boxes: g.boxes.iter().map(|&o| owner(o)).collect(),
         movers: g.movers.iter().map(|&p| side(p)).collect(),
