@@ -68,7 +68,10 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 (_, Some(dims)) => Board::empty(dims.rows(), dims.cols()).with_context(|| {
                     format!("--empty {dims}: sides must be 1 to {}", pencilbox_walls::MAX_SIDE)
                 })?,
-                (file, None) => read_board(&InputArg { file })?,
+                (file, None) => {
+                    let file = file.map(|f| crate::input::board_file(&f, "--empty RxC")).transpose()?;
+                    read_board(&InputArg { file })?
+                }
             };
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();

@@ -18,7 +18,7 @@ fn solve_the_statement_examples() {
 
 #[test]
 fn solve_the_empty_2x2_board() {
-    let o = run(&["dots", "solve", "--board", "2x2"], "");
+    let o = run(&["dots", "solve", "--empty", "2x2"], "");
     assert!(o.status.success());
     let out = stdout(&o);
     let mut lines = out.lines();
@@ -28,7 +28,7 @@ fn solve_the_empty_2x2_board() {
 
 #[test]
 fn solve_with_two_threads_gives_the_published_3x3_value() {
-    let o = run(&["dots", "solve", "--board", "3x3", "--threads", "2", "--tt-mib", "16"], "");
+    let o = run(&["dots", "solve", "--empty", "3x3", "--threads", "2", "--tt-mib", "16"], "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(stdout(&o).lines().next(), Some("-3"));
     let o = run(&["dots", "solve", "--board", "2x2", "--threads", "3"], "");
@@ -63,16 +63,16 @@ fn solve_bad_input_exits_2() {
     for (args, input) in [
         (vec!["dots", "solve"], "2 2\n00\n0x0\n"),
         (vec!["dots", "solve", "--board", "2x2", "-"], "0101"),
-        (vec!["dots", "solve", "--board", "9x9"], ""),
+        (vec!["dots", "solve", "--empty", "9x9"], ""),
         (vec!["dots", "solve", "--board", "2x2", "--format", "olympiad", "-"], "1 1\n0\n0\n00\n"),
-        (vec!["dots", "solve", "--board", "2x2", "--time-limit", "1e19"], ""),
+        (vec!["dots", "solve", "--empty", "2x2", "--time-limit", "1e19"], ""),
     ] {
         let o = run(&args, input);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(!o.stderr.is_empty());
     }
     // A board too large for the solver: the engine's one message.
-    let o = run(&["dots", "solve", "--board", "9x9"], "");
+    let o = run(&["dots", "solve", "--empty", "9x9"], "");
     let message = "a 9x9 board has 180 lines; the exact solver handles at most 128; give --time-limit";
     assert!(String::from_utf8_lossy(&o.stderr).contains(message), "{}", String::from_utf8_lossy(&o.stderr));
 }
@@ -81,7 +81,7 @@ fn solve_bad_input_exits_2() {
 /// move and the moves it looked at (`--json`); beyond the search too, exit 2.
 #[test]
 fn solve_beyond_the_solver_estimates_with_a_time_limit() {
-    let o = run(&["dots", "solve", "--board", "9x9", "--time-limit", "0.2"], "");
+    let o = run(&["dots", "solve", "--empty", "9x9", "--time-limit", "0.2"], "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
     assert!(out.starts_with('~'), "{out}");
@@ -92,11 +92,11 @@ fn solve_beyond_the_solver_estimates_with_a_time_limit() {
         "{out}"
     );
     assert!(out.lines().nth(1).is_some_and(|l| l.starts_with("best ")), "{out}");
-    let o = run(&["dots", "solve", "--board", "9x9", "--time-limit", "0.2", "--moves", "--json"], "");
+    let o = run(&["dots", "solve", "--empty", "9x9", "--time-limit", "0.2", "--moves", "--json"], "");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!((v["exact"].as_bool(), v["bounds"].clone()), (Some(false), serde_json::json!([-81, 81])));
     assert!(v["moves"].as_array().is_some_and(|m| m.iter().any(|m| m["line"] == v["best_line"])), "{v}");
-    let o = run(&["dots", "solve", "--board", "40x40", "--time-limit", "0.2"], "");
+    let o = run(&["dots", "solve", "--empty", "40x40", "--time-limit", "0.2"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("beyond the search too"));
 }
@@ -182,7 +182,7 @@ fn match_with_a_tiny_game_count() {
 #[test]
 fn solve_answers_with_an_estimate_at_its_time_limit() {
     let o = run(
-        &["dots", "solve", "--board", "5x5", "--time-limit", "0.4", "--tt-mib", "16", "--json", "--moves"],
+        &["dots", "solve", "--empty", "5x5", "--time-limit", "0.4", "--tt-mib", "16", "--json", "--moves"],
         "",
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -197,7 +197,7 @@ fn solve_answers_with_an_estimate_at_its_time_limit() {
     assert!(!moves.is_empty());
     assert_eq!(moves[0]["line"], v["best_line"]);
     // A small position is still solved exactly within the same limit.
-    let o = run(&["dots", "solve", "--board", "2x2", "--time-limit", "0.4", "--json"], "");
+    let o = run(&["dots", "solve", "--empty", "2x2", "--time-limit", "0.4", "--json"], "");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!((v["exact"].as_bool(), v["value"].as_i64()), (Some(true), Some(2)));
 }
@@ -241,15 +241,15 @@ fn solve_explains_the_fight_for_control() {
         "exactly (Nimstring): the player to move can win control (make the other open the last chain or loop)\n"
     ));
     let o =
-        run(&["dots", "solve", "--board", "5x5", "--explain", "--time-limit", "0.4", "--tt-mib", "16"], "");
+        run(&["dots", "solve", "--empty", "5x5", "--explain", "--time-limit", "0.4", "--tt-mib", "16"], "");
     assert!(stdout(&o).ends_with("exactly (Nimstring): not decided in the time given\n"), "{}", stdout(&o));
     // Each move: exact where decided, else the rule's guess, named as such.
     let o = run(&["dots", "solve", "examples/dots/endgame-2.in", "--explain", "--moves"], "");
     assert!(stdout(&o).contains("line 0   value 6   wins control\n"), "{}", stdout(&o));
-    let args = ["dots", "solve", "--board", "5x5", "--explain", "--moves", "--time-limit", "0.4"];
+    let args = ["dots", "solve", "--empty", "5x5", "--explain", "--moves", "--time-limit", "0.4"];
     let o = run(&[&args[..], &["--tt-mib", "16"]].concat(), "");
     assert!(stdout(&o).contains(" control (long chain rule)\n"), "{}", stdout(&o));
-    let args = ["dots", "solve", "--board", "5x5", "--explain", "--moves", "--json", "--time-limit", "0.4"];
+    let args = ["dots", "solve", "--empty", "5x5", "--explain", "--moves", "--json", "--time-limit", "0.4"];
     let o = run(&[&args[..], &["--tt-mib", "16"]].concat(), "");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!(v["control"]["mover_wins_control"].is_null(), "{v}");

@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::read_board;
-use crate::options::{Side, named};
+use crate::options::{Side, millis, named, seed_value};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long, value_parser = named::<Preset>())]
     preset: Option<Preset>,
     /// Seed for the generated board and the engine (default: a fresh one, printed).
-    #[arg(long)]
+    #[arg(long, value_parser = seed_value())]
     seed: Option<u64>,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = Side::Human)]
@@ -31,14 +31,15 @@ pub struct Args {
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
     level: Level,
     /// The engine's time per move in milliseconds.
-    #[arg(long, default_value_t = CONTEST_BUDGET.as_millis() as u64)]
+    #[arg(long, default_value_t = CONTEST_BUDGET.as_millis() as u64, value_name = "MS", value_parser = millis())]
     time_ms: u64,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let file = args.file.as_deref().map(|f| crate::input::board_file(f, "--preset PRESET")).transpose()?;
     let seed = crate::options::seed(args.seed);
     let stdout = std::io::stdout();
-    let board = match (&args.file, args.preset) {
+    let board = match (&file, args.preset) {
         (Some(f), _) => read_board(f)?,
         (None, Some(preset)) => {
             // A person is offered a game worth playing: boards decided before the first move are
