@@ -33,12 +33,12 @@ fn read_stdin() -> anyhow::Result<String> {
 }
 
 /// The board FILE of a game played in the terminal, whose standard input carries the moves:
-/// `-` is refused, naming `other`, the option that gives a board without a file.
-pub fn board_file(file: &Path, other: &str) -> anyhow::Result<PathBuf> {
-    if file == Path::new("-") {
-        anyhow::bail!("standard input carries the moves: give the board as a FILE, or {other}");
+/// a missing FILE or `-` is refused, naming `other`, the option that gives a board without one.
+pub fn board_file(file: Option<&Path>, other: &str) -> anyhow::Result<PathBuf> {
+    match file {
+        Some(f) if f != Path::new("-") => Ok(f.to_path_buf()),
+        _ => anyhow::bail!("standard input carries the moves: give the board as a FILE, or {other}"),
     }
-    Ok(file.to_path_buf())
 }
 
 /// A short name of the input for error messages.

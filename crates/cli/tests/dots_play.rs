@@ -367,3 +367,31 @@ fn huge_pages_can_be_turned_off() {
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+/// Regression: `time x` was answered "invalid digit found in string". Each `error` line says
+/// what was wrong in the protocol's terms.
+#[test]
+fn bot_errors_say_what_was_wrong() {
+    let script = "time x\ntime -1\ntime\nlevel\nlevel best\nposition 2x2\n3y3 000\n2x2 11x000000000\n2x2 1010\n2x2 111111111111\nmove 3\n";
+    let o = run(&["dots", "bot", "--seed", "1"], script);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        answers,
+        [
+            "error time \"x\": expected a whole number of milliseconds, 0 or more",
+            "error time \"-1\": expected a whole number of milliseconds, 0 or more",
+            "error `time` takes one number: the thinking time in milliseconds",
+            "error `level` takes one name: random, greedy, basic or strong",
+            "error unknown level \"best\": expected random, greedy, basic or strong",
+            "error `position` takes the board size and the line string: `position RxC LINES`",
+            "error board size: expected a size like 3x4, got \"3y3\"",
+            "error line string: character 3 is 'x'; give one 0 (undrawn) or 1 (drawn) per line",
+            "error a 2x2 board has 12 lines, but 4 were given",
+            "error every line is drawn: the game is over",
+            "error unknown command \"move 3\": expected `RxC LINES`, `level L`, `time MS` or `quit`",
+        ],
+        "{out}"
+    );
+}

@@ -89,10 +89,9 @@ impl External {
     /// Sends `command` (described as `asked`) and waits for one answer line.
     fn ask(&mut self, command: &str, asked: &str, limit: Duration) -> Result<String, Forfeit> {
         let asked = asked.to_string();
-        if self.child.send(command).is_err() {
-            // It closed its input: it ended, or is ending.
-            return Err(self.ended(asked, limit));
-        }
+        // A program that closed its input (it ended, or is ending) may still have written an
+        // answer before: it is read, or the end of its output tells how it ended.
+        let _ = self.child.send(command);
         match self.child.answer(limit) {
             Ok(answer) => Ok(answer),
             Err(Silence::TimedOut) => Err(Forfeit::NoAnswer { asked, limit }),

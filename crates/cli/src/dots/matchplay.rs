@@ -132,7 +132,7 @@ struct Match<'a> {
 
 /// An engine in one game.
 enum Engine<'a> {
-    Builtin(Bot),
+    Builtin(Box<Bot>),
     /// A program, started when it is first asked for a move.
     Program {
         seat: &'a Seat,
@@ -241,7 +241,7 @@ impl Match<'_> {
         let seat = &self.seats[side];
         Ok(match &seat.contender {
             Contender::Level(level) => {
-                Engine::Builtin(self.args.engine.engine(*level, self.args.board, self.threads)?)
+                Engine::Builtin(Box::new(self.args.engine.engine(*level, self.args.board, self.threads)?))
             }
             Contender::Program(_) => Engine::Program { seat, running: None },
         })

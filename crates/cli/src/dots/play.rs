@@ -184,7 +184,8 @@ fn bot_answer(
         ["position", ..] => {
             anyhow::bail!("`position` takes the board size and the line string: `position RxC LINES`")
         }
-        [size, lines] => (size, lines),
+        // A position starts with its size; other words are not commands.
+        [size, lines] if size.starts_with(|c: char| c.is_ascii_digit()) => (size, lines),
         _ => {
             anyhow::bail!("unknown command {command:?}: expected `RxC LINES`, `level L`, `time MS` or `quit`")
         }

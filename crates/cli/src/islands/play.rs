@@ -16,7 +16,7 @@ use crate::options::{Side, millis, named, seed_value};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The board (standard input carries the moves).
-    #[arg(value_name = "FILE", required_unless_present = "preset", conflicts_with = "preset")]
+    #[arg(value_name = "FILE", conflicts_with = "preset")]
     file: Option<PathBuf>,
     /// Play on a generated board of this preset instead.
     #[arg(long, value_parser = named::<Preset>())]
@@ -36,12 +36,20 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let file = args.file.as_deref().map(|f| crate::input::board_file(f, "--preset PRESET")).transpose()?;
+    /// Where the board comes from (the file is checked before a seed is drawn and printed).
+    enum Source {
+        File(PathBuf),
+        Preset(Preset),
+    }
+    let source = match args.preset {
+        Some(preset) => Source::Preset(preset),
+        None => Source::File(crate::input::board_file(args.file.as_deref(), "--preset PRESET")?),
+    };
     let seed = crate::options::seed(args.seed);
     let stdout = std::io::stdout();
-    let board = match (&file, args.preset) {
-        (Some(f), _) => read_board(f)?,
-        (None, Some(preset)) => {
+    let board = match source {
+        Source::File(file) => read_board(&file)?,
+        Source::Preset(preset) => {
             // A person is offered a game worth playing: boards decided before the first move are
             // passed over (`islands generate` keeps the contest's boards as they are).
             let (used, board) =
@@ -64,7 +72,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             writeln!(out)?;
             board
         }
-        (None, None) => anyhow::bail!("give a board FILE or --preset"),
     };
     let stdin = std::io::stdin();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
