@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use pencilbox_dots::board::MAX_SIDE;
 use pencilbox_dots::bot::{Bot, Level};
-use pencilbox_dots::solver::TableSize;
+use pencilbox_dots::solver::{MAX_THREADS, TableSize};
 use pencilbox_dots::{lines, mcts};
 use pencilbox_grid::Dims;
 
@@ -70,9 +70,10 @@ pub struct EngineArgs {
     #[arg(long, default_value_t = 64, value_name = "MIB",
           value_parser = crate::options::whole(0usize, "a whole number of MiB"))]
     pub tt_mib: usize,
-    /// Threads of each strong engine's exact solves and search, 1 or 2 [default: 2; in a match
-    /// of `--jobs 2` or more, 1, as the games already share the cores]
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_THREADS as i64), help = format!(
+        "Threads of each strong engine's exact solves and search, 1 to {MAX_THREADS} [default: 2; in a \
+         match of `--jobs 2` or more, 1, as the games already share the cores]"
+    ))]
     pub threads: Option<u8>,
 }
 

@@ -47,9 +47,11 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 1024, value_name = "MIB",
           value_parser = crate::options::whole(0usize, "a whole number of MiB"))]
     pub tt_mib: usize,
-    /// Search threads sharing the table (1 or 2): a second thread helps on an idle machine
-    /// with two cores and costs time on a busy one.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), value_name = "N")]
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u8).range(1..=pencilbox_dots::solver::MAX_THREADS as i64),
+          help = format!("Search threads sharing the table (1 to {}): a second thread helps on an idle \
+                          machine with two cores and costs time on a busy one",
+                         pencilbox_dots::solver::MAX_THREADS))]
     pub threads: u8,
     #[arg(long, value_name = "SECONDS", value_parser = crate::options::seconds, help = format!(
         "Answer within this many seconds: the exact solve gets {:.0}%, and when it does not finish, \
