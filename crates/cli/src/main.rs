@@ -19,8 +19,9 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Engines for pencil-and-paper grid games and puzzles.
 ///
-/// Every verb reads its FILE argument, or standard input when FILE is omitted or `-`. Results go
-/// to standard output. Exit codes: 0 success; 1 a verdict such as "no solution"; 2 bad input or
+/// Every verb reads its FILE argument, or standard input when FILE is omitted or `-` (the games
+/// played in the terminal read their moves there, so their board is a FILE or an option).
+/// Results go to standard output. Exit codes: 0 success; 1 a verdict such as "no solution"; 2 bad input or
 /// bad usage (the message on standard error names the problem and, where it applies, its line and
 /// column).
 #[derive(Debug, Parser)]

@@ -59,10 +59,19 @@ impl External {
         let child = LineChild::spawn(command).map_err(|e| Forfeit::CannotStart(format!("sh: {e}")))?;
         let mut engine = External { child };
         let asked = format!("`time {}`", think.as_millis());
-        match engine.ask(&format!("time {}", think.as_millis()), &asked, limit)? {
-            answer if answer == "ok" => Ok(engine),
-            answer => Err(engine.unexpected(asked, answer)),
-        }
+        let forfeit = match engine.ask(&format!("time {}", think.as_millis()), &asked, limit) {
+            Ok(answer) if answer == "ok" => return Ok(engine),
+            Ok(answer) => engine.unexpected(asked, answer),
+            Err(forfeit) => forfeit,
+        };
+        engine.abandon();
+        Err(forfeit)
+    }
+
+    /// Stops a program that forfeited at once (its whole process group): whatever it is doing
+    /// is of no use.
+    pub fn abandon(mut self) {
+        self.child.end(Duration::ZERO);
     }
 
     /// The engine's move in `position` (legal), within `limit`, and how long it took.

@@ -171,9 +171,11 @@ impl Engine<'_> {
                     }
                 };
                 let answer = engine.choose(position, limit);
-                if answer.is_err() {
-                    // Stopped now; a fresh one plays its next game.
-                    *running = None;
+                if answer.is_err()
+                    && let Some(engine) = running.take()
+                {
+                    // A fresh one plays its next game.
+                    engine.abandon();
                 }
                 Ok(answer)
             }
