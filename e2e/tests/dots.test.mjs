@@ -265,7 +265,8 @@ test('a position beyond the solver\'s budget gets the search\'s estimate, marked
   assert.match(await page.locator('#control-summary').innerText(), /^So far: 0 long chains, 0 short chains, 0 loops; 60 safe lines left\. By the long chain rule you \(to move\) want an even number of long chains/);
   // Nimstring cannot decide the empty 5x5 board in an eighth of a second.
   assert.equal(await page.locator('#control-exact').getAttribute('data-wins'), 'null');
-  assert.match(await page.locator('#control-exact').innerText(), /^Not decided exactly in the time given/);
+  assert.equal(await page.locator('#control-exact').getAttribute('data-missing'), 'out-of-time');
+  assert.match(await page.locator('#control-exact').innerText(), /^Exactly \(by Nimstring, the same game where whoever takes the last box loses\): not decided in the time given\.$/);
   const rows = page.locator('#move-values tbody tr');
   assert.ok(await rows.count() >= 1);
   assert.match(await rows.first().innerText(), /≈ [+-]?\d/);

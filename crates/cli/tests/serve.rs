@@ -100,3 +100,75 @@ fn serve_open_says_when_no_browser_can_be_opened() {
     assert!(answers, "the server runs on");
     std::fs::remove_dir_all(&bin).unwrap();
 }
+
+/// One HTTP request to `host_port`: the status line and the body.
+fn post(host_port: &str, path: &str, body: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(host_port).unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {host_port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").expect("a header and a body");
+    (head.lines().next().unwrap_or_default().to_string(), body.to_string())
+}
+
+/// `dots solve --json` and the web analysis print one report: for the same positions and the
+/// same options, the same fields with the same values, exact or missing alike.
+#[test]
+fn dots_solve_json_is_the_web_analysis_report() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilbox"))
+        .args(["serve", "--port", "0"])
+        .current_dir(common::root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("pencilbox starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let result = std::panic::catch_unwind(|| {
+        let host_port =
+            line.trim().strip_prefix("http://").and_then(|s| s.strip_suffix('/')).unwrap().to_string();
+        let endgame = std::fs::read_to_string(common::root().join("examples/dots/endgame-2.in")).unwrap();
+        // Empty, one box handed out, a 3x3 midgame, a finished board, the statement's endgame.
+        let positions = [
+            ("2x2", "000000000000"),
+            ("2x2", "111000000000"),
+            ("3x3", "100100110000100010010000"),
+            ("1x2", "1111111"),
+            ("", endgame.as_str()),
+        ];
+        for (board, text) in positions {
+            for flags in [&[][..], &["--moves"], &["--explain"], &["--moves", "--explain"]] {
+                let mut args = vec!["dots", "solve", "-", "--json", "--tt-mib", "32"];
+                if !board.is_empty() {
+                    args.extend(["--board", board]);
+                }
+                args.extend(flags);
+                let o = common::run(&args, text);
+                assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+                let cli: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+                let mut request = serde_json::json!({
+                    "position": text,
+                    "moves": flags.contains(&"--moves"),
+                    "explain": flags.contains(&"--explain"),
+                    "time_ms": 60_000,
+                });
+                if let Some((rows, cols)) = board.split_once('x') {
+                    request["rows"] = rows.parse::<usize>().unwrap().into();
+                    request["cols"] = cols.parse::<usize>().unwrap().into();
+                }
+                let (status, body) = post(&host_port, "/api/dots/solve", &request.to_string());
+                assert!(status.contains(" 200 "), "{status}: {body}");
+                let web: serde_json::Value = serde_json::from_str(&body).unwrap();
+                assert_eq!(cli, web, "{board} {text:?} {flags:?}");
+            }
+        }
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    result.unwrap();
+}

@@ -65,7 +65,7 @@ pub struct BoxId(pub u8);
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GeometryError {
-    #[error("a {dims} board has {lines} lines; the exact solver handles at most {max}")]
+    #[error("the {dims} board has {lines} lines; the exact solver takes at most {max}")]
     TooManyLines { dims: Dims, lines: usize, max: usize },
 }
 
@@ -461,7 +461,7 @@ mod tests {
         let position = Position::empty_of(big).unwrap();
         assert_eq!(LineSet::of_position(&position).unwrap_err(), too_many);
         assert_eq!(compact(&position).unwrap_err(), too_many);
-        assert_eq!(too_many.to_string(), "a 8x8 board has 144 lines; the exact solver handles at most 128");
+        assert_eq!(too_many.to_string(), "the 8x8 board has 144 lines; the exact solver takes at most 128");
         let position = Position::from_lines(small, [Edge(0), Edge(111)]).unwrap();
         let (geo, drawn) = compact(&position).unwrap();
         assert_eq!((geo.dims(), drawn), (small, LineSet(1 | 1 << 111)));

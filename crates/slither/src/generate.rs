@@ -21,21 +21,22 @@ use crate::solver;
 
 /// How many random loops the CLI and the web app let [`generate`] try before giving up. Every
 /// size up to [`max_side`] of its level finds a puzzle well within this many, except at
-/// `trial-2`, where about 1 loop in 100 gives one (some seeds find none).
+/// `trial-2`, where few loops give one (some seeds find none: docs/PERFORMANCE.md,
+/// "Slitherlink").
 pub const ATTEMPTS: usize = 200;
 
 /// The largest side the web app offers, and the CLI generates without a warning, at `target`
 /// (`None`: the generator does not make puzzles of that level): what the generator finishes
-/// well within 20 s on two cores (seeds 1-5 took at most 10 s; docs/PERFORMANCE.md has the
-/// measurements). Harder levels run deeper techniques on every try, so they stop earlier.
+/// well within 20 s on two cores (docs/PERFORMANCE.md, "Slitherlink", has the times at the caps
+/// and one size up). Harder levels run deeper techniques on every try, so they stop earlier.
 pub const fn max_side(target: Level) -> Option<usize> {
     match target {
         Level::Easy | Level::Normal => Some(50),
         Level::Tricky | Level::Hard => Some(40),
         Level::Expert => Some(35),
         Level::Trial(1) => Some(30),
-        // About 1 loop in 100 gives a trial-2 puzzle at 10x10 (fewer on smaller boards), and
-        // larger boards cost more per loop: 10x10 finds one in a few seconds, most of the time.
+        // Few loops give a trial-2 puzzle, fewer on smaller boards, and larger boards cost more
+        // per loop: 10x10 usually finds one within the time of the levels' other caps.
         Level::Trial(2) => Some(10),
         Level::Trial(_) => None,
     }

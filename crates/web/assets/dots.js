@@ -600,7 +600,7 @@ async function analyse() {
   const beyond = beyondSolver(game.rows, game.cols);
   if (beyond) say(valueLine, `Searching… (up to ${timeMs / 1000} s; no exact value: ${solverLimit(game.rows, game.cols)})`);
   try {
-    const ans = await api('/api/dots/solve', { ...spec, moves: true, time_ms: timeMs, estimate: true }, { signal: analysisController.signal });
+    const ans = await api('/api/dots/solve', { ...spec, moves: true, explain: true, time_ms: timeMs, estimate: true }, { signal: analysisController.signal });
     if (stale()) return;
     valueLine.className = 'value';
     valueLine.dataset.state = ans.exact ? 'exact' : 'estimate';
@@ -627,7 +627,7 @@ async function analyse() {
         ` for ${who} (to move), not exact: ${proved}, then the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts. `,
         roughMeaning(mover, ans.value));
     }
-    showControl(controlBox, ans.control, mover, beyond);
+    showControl(controlBox, ans.chains, ans.wins_control, mover);
     showMoves(movesBox, ans, mover);
   } catch (err) {
     if (stale() || err.name === 'AbortError') return;
@@ -640,8 +640,8 @@ async function analyse() {
 }
 
 /** The fight for control in words (long chain rule), with the chains and loops highlighted on
- * hover. */
-function showControl(box, control, mover, beyond) {
+ * hover; `wins` is the exact answer, or why there is none (the report's `{missing, message}`). */
+function showControl(box, control, wins, mover) {
   const who = mover === 'you' ? 'You' : 'The engine';
   const kinds = (kind, long) => control.components.filter((c) => c.kind === kind && (kind === 'loop' || c.long === long));
   const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -655,7 +655,7 @@ function showControl(box, control, mover, beyond) {
     onmouseenter: () => highlightBoxes(comp.boxes, true), onmouseleave: () => highlightBoxes(comp.boxes, false),
     onfocus: () => highlightBoxes(comp.boxes, true), onblur: () => highlightBoxes(comp.boxes, false),
   }, `${comp.long ? 'long ' : ''}${comp.kind} of ${count(comp.boxes.length, 'box', 'boxes')} ${place(comp)}`));
-  const decided = control.mover_wins_control !== null;
+  const decided = typeof wins === 'boolean';
   box.replaceChildren(
     h('h3', {}, 'The fight for control'),
     h('p', { id: 'control-summary', 'data-on-track': String(control.mover_on_track) },
@@ -664,12 +664,12 @@ function showControl(box, control, mover, beyond) {
       h('strong', {}, control.mover_on_track ? 'on track' : 'not on track'),
       decided ? '. That is a rule of thumb (chains still form, and sacrifices change the count); the exact answer:'
         : '. A rule of thumb: chains still form, and sacrifices change the count.'),
-    h('p', { id: 'control-exact', 'data-wins': String(control.mover_wins_control) },
-      control.mover_wins_control === null
-        ? `Not decided exactly ${beyond ? `(Nimstring, the same game where whoever takes the last box loses, is searched on boards of up to ${MAX_LINES} lines)` : 'in the time given (Nimstring: the same game where whoever takes the last box loses)'}.`
+    h('p', { id: 'control-exact', 'data-wins': decided ? String(wins) : 'null', 'data-missing': decided ? null : wins.missing },
+      !decided
+        ? `Exactly (by Nimstring, the same game where whoever takes the last box loses): ${wins.message}.`
         : [`Exactly (by Nimstring, the same game where whoever takes the last box loses): ${who.toLowerCase()} `,
-          h('strong', {}, control.mover_wins_control ? 'can win control' : 'cannot win control'),
-          control.mover_wins_control ? '. Winning control is not always worth its price in boxes: the values say.' : ': whatever the move, the other player can win it.']),
+          h('strong', {}, wins ? 'can win control' : 'cannot win control'),
+          wins ? '. Winning control is not always worth its price in boxes: the values say.' : ': whatever the move, the other player can win it.']),
     items.length ? h('p', { class: 'muted' }, 'The chains and loops so far, tinted on the board (hover one to pick it out; boxes are (row, column) from 0 at the top left):') : '',
     items.length ? h('ul', { id: 'control-components' }, items) : '');
 }
@@ -691,8 +691,8 @@ function highlightBoxes(boxes, on) {
 /** A move's control: exact (Nimstring) when decided, else the long chain rule's guess, each
  * saying which it is. */
 function controlCell(m) {
-  if (m.wins_control === null || m.wins_control === undefined) {
-    return h('td', { 'data-keeps': String(m.keeps_control), class: 'rule', title: 'by the long chain rule, a rule of thumb (not decided exactly in the time given)' },
+  if (typeof m.wins_control !== 'boolean') {
+    return h('td', { 'data-keeps': String(m.keeps_control), class: 'rule', title: `by the long chain rule, a rule of thumb (not decided exactly: ${m.wins_control?.message ?? 'not asked'})` },
       m.keeps_control ? 'keeps (rule)' : 'gives away (rule)');
   }
   return h('td', { 'data-keeps': String(m.keeps_control), 'data-wins': String(m.wins_control), class: 'exact', title: 'exact (Nimstring)' },

@@ -265,7 +265,7 @@ async fn dots_solve_gives_an_estimate_when_asked_and_the_fight_for_control() {
     // The empty 5x5 board cannot be solved in 600 ms: with `estimate`, the search answers.
     let v = ok(
         "/api/dots/solve",
-        json!({ "rows": 5, "cols": 5, "time_ms": 600, "estimate": true, "moves": true }),
+        json!({ "rows": 5, "cols": 5, "time_ms": 600, "estimate": true, "moves": true, "explain": true }),
     )
     .await;
     assert_eq!(v["exact"], false, "{v}");
@@ -273,30 +273,35 @@ async fn dots_solve_gives_an_estimate_when_asked_and_the_fight_for_control() {
     assert!(v["playouts"].as_u64().unwrap() > 0);
     assert!(v["bounds"][0].as_i64().unwrap() <= v["bounds"][1].as_i64().unwrap());
     assert_eq!(v["best"]["line"], v["moves"][0]["line"]);
+    assert_eq!(v["exact_solve"]["missing"], "out-of-time", "{v}");
     assert_eq!(
-        v["control"]["mover_wants"], "even",
+        v["chains"]["mover_wants"], "even",
         "5x5: the first player wants an even number of long chains"
     );
-    assert_eq!(v["control"]["safe_lines"], 60);
-    // Nimstring does not decide the empty 5x5 board in an eighth of 600 ms.
-    assert_eq!(v["control"]["mover_wins_control"], Value::Null, "{v}");
-    assert!(v["moves"].as_array().unwrap().iter().all(|m| m["wins_control"].is_null()), "{v}");
+    assert_eq!(v["chains"]["safe_lines"], 60);
+    // Nimstring does not decide the empty 5x5 board in an eighth of 600 ms, and says so.
+    let undecided = json!({ "missing": "out-of-time", "message": "not decided in the time given" });
+    assert_eq!(v["wins_control"], undecided, "{v}");
+    assert!(v["moves"].as_array().unwrap().iter().all(|m| m["wins_control"] == undecided), "{v}");
+    // Not asked for: left out.
+    let v = ok("/api/dots/solve", json!({ "rows": 2, "cols": 2 })).await;
+    assert!(v.get("moves").is_none() && v.get("chains").is_none() && v.get("wins_control").is_none(), "{v}");
     // Without it, running out of time is still a 503 with the bounds.
     let (status, v) = post("/api/dots/solve", json!({ "rows": 5, "cols": 5, "time_ms": 300 })).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-    assert!(v["error"].as_str().unwrap().contains("the value is in"), "{v}");
+    assert!(v["error"].as_str().unwrap().contains("ran out of time with the value in"), "{v}");
     // The statement's endgame 2: its chains and loop, with their boxes.
-    let v = ok("/api/dots/solve", json!({ "position": "3 3\n111\n000\n010\n111\n1001\n1011\n1001\n" })).await;
+    let v = ok(
+        "/api/dots/solve",
+        json!({ "position": "3 3\n111\n000\n010\n111\n1001\n1011\n1001\n", "explain": true }),
+    )
+    .await;
     assert_eq!(v["exact"], true);
-    assert!(v["control"]["components"].is_array(), "{v}");
+    assert!(v["chains"]["components"].is_array(), "{v}");
     // The exact fight for control on the empty 2x2 board: every move loses it, and the first
     // player still wins by 2 (control is not worth its price on so small a board).
-    let v = ok("/api/dots/solve", json!({ "rows": 2, "cols": 2, "moves": true })).await;
-    assert_eq!(
-        (v["value"].as_i64(), v["control"]["mover_wins_control"].as_bool()),
-        (Some(2), Some(false)),
-        "{v}"
-    );
+    let v = ok("/api/dots/solve", json!({ "rows": 2, "cols": 2, "moves": true, "explain": true })).await;
+    assert_eq!((v["value"].as_i64(), v["wins_control"].as_bool()), (Some(2), Some(false)), "{v}");
     assert!(v["moves"].as_array().unwrap().iter().all(|m| m["wins_control"] == false), "{v}");
 }
 
@@ -367,7 +372,7 @@ async fn dots_solve_move_endgame() {
     bad("/api/dots/solve", json!({ "position": "2 2\n00\n" }), "position: ").await;
     bad("/api/dots/solve", json!({ "rows": 2 }), "give `position`").await;
     // A board too large for the solver: the engine's one message.
-    let too_large = "a 8x8 board has 144 lines; the exact solver handles at most 128";
+    let too_large = "the 8x8 board has 144 lines; the exact solver takes at most 128";
     bad("/api/dots/solve", json!({ "rows": 8, "cols": 8, "time_ms": 100 }), too_large).await;
 }
 
@@ -422,7 +427,7 @@ async fn dots_solve_beyond_the_solver_is_the_search_estimate() {
     .await;
     let v = ok(
         "/api/dots/solve",
-        json!({ "rows": 10, "cols": 10, "drawn": [0, 5], "moves": true, "time_ms": 200, "estimate": true }),
+        json!({ "rows": 10, "cols": 10, "drawn": [0, 5], "moves": true, "explain": true, "time_ms": 200, "estimate": true }),
     )
     .await;
     assert_eq!(v["exact"], false, "{v}");
@@ -433,12 +438,14 @@ async fn dots_solve_beyond_the_solver_is_the_search_estimate() {
     assert!(best < 220 && best != 0 && best != 5, "{v}");
     let moves = v["moves"].as_array().unwrap();
     assert!(moves.iter().any(|m| m["line"] == best), "{v}");
-    assert_eq!(v["control"]["safe_lines"], 218, "{v}");
+    assert_eq!(v["chains"]["safe_lines"], 218, "{v}");
+    assert_eq!(v["wins_control"]["missing"], "too-large", "{v}");
+    assert_eq!(v["exact_solve"]["missing"], "too-large", "{v}");
     // Beyond the search too (33x33): refused with both limits.
     bad(
         "/api/dots/solve",
         json!({ "rows": 33, "cols": 33, "time_ms": 100, "estimate": true }),
-        "beyond the exact solver and its search",
+        "beyond the exact solver and the strong engine's search (at most 2112 lines)",
     )
     .await;
 }

@@ -40,7 +40,7 @@
 //! * `moves`: the moves worth searching (capture reductions, one line per class of equivalent
 //!   lines), their order, and the bounds that skip moves (loony moves, enhanced cutoffs).
 //!
-//! Measurements behind the constants are in docs/PERFORMANCE.md (Dots-and-Boxes), with the
+//! Measurements behind the constants are in docs/PERFORMANCE.md ("Solver settings"), with the
 //! commands that reproduce them.
 
 mod keys;
@@ -59,8 +59,7 @@ use search::Worker;
 pub use table::TableSize;
 use table::{Busy, Table};
 
-/// A net score: the mover's points minus the opponent's, over the unclaimed boxes.
-pub type Score = i32;
+pub use crate::board::Score;
 
 /// Counters exposed to progress reporting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -157,7 +156,8 @@ pub struct Solver<'a> {
     progress: Option<Progress<'a>>,
     settings: Settings,
     /// History heuristic: for each line, the sum of `undrawn²` over the cutoffs it gave outside
-    /// capture sequences; it orders safe lines of the same kind (fewer nodes: docs/PERFORMANCE.md).
+    /// capture sequences; it orders safe lines of the same kind (fewer nodes: docs/PERFORMANCE.md,
+    /// "Solver settings").
     history: [u32; MAX_LINES],
     threads: usize,
     /// Search with one thread as if every position were busy in another (a test of the
@@ -190,8 +190,7 @@ impl std::fmt::Debug for Solver<'_> {
 /// the subtrees they save are large: each costs a table probe per move. In a table that fits in
 /// the caches a probe is cheap and [`ETC_LINES_CACHED`] pays; in the multi-gigabyte table that
 /// 4x4 needs every probe is a trip to memory, and at 20 lines, the peak of the 4x4 search's node
-/// counts, the probes cost far more than they save (docs/PERFORMANCE.md, "enhanced-cutoff
-/// threshold").
+/// counts, the probes cost far more than they save (docs/PERFORMANCE.md, "Solver settings").
 pub const ETC_LINES: u32 = 24;
 
 /// The enhanced-cutoff threshold for a table of at most [`CACHED_TABLE_BYTES`], where a probe
@@ -205,10 +204,8 @@ pub const CACHED_TABLE_BYTES: usize = 64 << 20;
 /// On large boards the enhanced-cutoff threshold is at least half the board's lines plus this
 /// many. A node with a given number of undrawn lines has a smaller subtree on a larger board
 /// (more of its lines belong to chains already), so the probes pay from more undrawn lines on:
-/// on the 5×5 midgame fixture's positions of 38–40 undrawn lines, from 32 lines instead of 20
-/// the solves take 23% less time with one thread and 24% less with two, for 17% more nodes
-/// (docs/PERFORMANCE.md, "enhanced-cutoff threshold"); on two 4×4 positions with a 64 MiB table,
-/// from 22 instead of 20, 5% and 9% less. Boards of up to 37 lines (3×4) keep
+/// fewer cutoffs, but fewer probes that save nothing, and less time on 4×4 and 5×5 midgame
+/// solves (docs/PERFORMANCE.md, "Solver settings"). Boards of up to 37 lines (3×4) keep
 /// [`ETC_LINES_CACHED`], and 4×4 with a large table [`ETC_LINES`]. Measured on 4×4 and 5×5 only:
 /// larger boards (44 on 6×6, 58 on 7×7) follow the rule unmeasured.
 pub const ETC_LINES_OVER_HALF: u32 = 2;
