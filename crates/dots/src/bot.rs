@@ -179,7 +179,7 @@ impl Bot {
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, 2);
         if let Some(engine) = self.compact.as_mut() {
-            engine.threads = threads;
+            engine.threads = self.threads;
         }
     }
 

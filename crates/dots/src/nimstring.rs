@@ -32,7 +32,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use pencilbox_grid::Edge;
+use pencilbox_grid::{Edge, OutOfTime};
 
 use crate::lines::{BoxId, Geometry, LineSet, MAX_LINES};
 
@@ -165,11 +165,6 @@ impl Outcomes {
 fn key(geo: &Geometry, drawn: LineSet) -> u128 {
     geo.normalise_twins(geo.canonical(drawn).0.0)
 }
-
-/// The deadline passed (or the search was told to stop) before the search finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the Nimstring search ran out of time")]
-pub struct OutOfTime;
 
 /// An exact Nimstring search with its table of solved positions (kept between calls on the
 /// same board).

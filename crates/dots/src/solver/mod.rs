@@ -601,15 +601,13 @@ mod tests {
     /// values match a plain alpha-beta with no table and no pruning rule.
     #[test]
     fn deferred_moves_are_searched() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x2545_F491_4F6C_DD1D);
         for (r, c, drop) in [(2, 2, 3), (2, 3, 4), (3, 3, 12), (2, 4, 10), (3, 3, 13), (3, 4, 19)] {
             let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
             let mut drawn = LineSet::EMPTY;
             while (drawn.count() as usize) < drop {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                drawn = drawn.with(Edge(seed as usize % geo.num_lines()));
+                drawn = drawn.with(Edge(rng.random_range(0..geo.num_lines())));
             }
             let mut plain = Solver::new(geo.clone(), TableSize::Entries(0));
             plain.set_pruning(Pruning::NONE);
