@@ -172,12 +172,13 @@ impl Bot {
         Ok(Bot { level, dims, compact, threads: 1 })
     }
 
-    /// Let the basic and strong levels think with this many threads (1 or 2, default 1): the
+    /// Let the basic and strong levels think with this many threads (1 to
+    /// [`MAX_THREADS`](crate::solver::MAX_THREADS), default 1): the
     /// solver's exact solves ([`Solver::set_threads`]) and the strong level's search (two
     /// searches side by side, the second with a solver of its own whose table takes at most
     /// half the engine's [`TableSize`]).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, 2);
+        self.threads = threads.clamp(1, crate::solver::MAX_THREADS);
         if let Some(engine) = self.compact.as_mut() {
             engine.threads = self.threads;
         }

@@ -22,20 +22,11 @@ use rand::SeedableRng;
 
 /// The solve arguments.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  pencilbox dots solve --board 2x2            # the empty 2x2 board: prints 2, then a best move
-  pencilbox dots solve examples/dots/endgame-1.in --moves
-  echo 111000000000 | pencilbox dots solve --board 2x2 - --json
-
-Output: the first line is the exact net score (mover's boxes minus the opponent's, over the
-boxes still unclaimed) under best play; then `best <move>`; with --moves one line per legal move.
-With --time-limit, when the exact solve does not finish in half of it, the strong engine's
-search spends the other half and the first line is its estimate, marked `~` (not exact).")]
+#[command(after_help = solve_help())]
 pub struct SolveArgs {
     #[command(flatten)]
-    pub input: crate::input::InputArg,
-    /// Board size RxC. Alone: the empty board. With FILE (or `-` for stdin): a line string is
-    /// read for this size, and a position in another form must be of it.
+    pub input: PositionInput,
+    /// The size a line string is read for (RxC); a position in another form must be of it.
     #[arg(long, value_name = "RxC")]
     pub board: Option<Dims>,
     /// Input format: `olympiad` (`N M`, then N+1 rows of M digits for the horizontal lines and
@@ -53,39 +44,75 @@ pub struct SolveArgs {
     pub json: bool,
     /// The most the transposition table may take, in MiB (a position with few undrawn lines
     /// gets only what it can use).
-    #[arg(long, default_value_t = 1024, value_name = "MIB")]
+    #[arg(long, default_value_t = 1024, value_name = "MIB",
+          value_parser = crate::options::whole(0usize, "a whole number of MiB"))]
     pub tt_mib: usize,
-    /// Search threads sharing the table (1 or 2): a second thread helps on an idle machine
-    /// with two cores and costs time on a busy one.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), value_name = "N")]
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u8).range(1..=pencilbox_dots::solver::MAX_THREADS as i64),
+          help = format!("Search threads sharing the table (1 to {}): a second thread helps on an idle \
+                          machine with two cores and costs time on a busy one",
+                         pencilbox_dots::solver::MAX_THREADS))]
     pub threads: u8,
-    /// Answer within this many seconds: the exact solve gets half, and when it does not finish,
-    /// the search's estimate (with the exact bounds reached) is printed instead. On a board of
-    /// more than 128 lines (beyond the solver; up to 2,112 lines, 32x32), the search's estimate over the
-    /// whole time.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::options::seconds, help = format!(
+        "Answer within this many seconds: the exact solve gets {:.0}%, and when it does not finish, \
+         the search's estimate (with the exact bounds reached) is printed instead. On a board of more \
+         than {} lines (beyond the solver; up to {} lines), the search's estimate over the whole time",
+        100.0 * pencilbox_dots::analysis::EXACT_SHARE,
+        pencilbox_dots::lines::MAX_LINES,
+        pencilbox_dots::mcts::large::MAX_LINES,
+    ))]
     pub time_limit: Option<f64>,
-    /// Also say where the fight for control stands (long chain rule; exactly, by Nimstring, when
-    /// decided on a second thread while the solve runs, given at least the smaller of 2 s and an
-    /// eighth of --time-limit), and with --moves whether each move wins (or, undecided, keeps)
-    /// control.
-    #[arg(long)]
+    #[arg(long, help = format!(
+        "Also say where the fight for control stands (long chain rule; exactly, by Nimstring, when \
+         decided on a second thread while the solve runs, given at least the smaller of {} s and 1/{} \
+         of --time-limit), and with --moves whether each move wins (or, undecided, keeps) control",
+        pencilbox_dots::analysis::FIGHT_BUDGET.as_secs_f64(),
+        pencilbox_dots::analysis::FIGHT_SHARE,
+    ))]
     pub explain: bool,
 }
 
-/// Reads the position the arguments name (`pencilbox_dots::format::read`).
-pub fn read_position(
-    args: &crate::input::InputArg,
-    board: Option<Dims>,
-    format: Format,
-) -> anyhow::Result<Position> {
-    if let (Some(dims), None) = (board, &args.file)
-        && format == Format::Auto
-    {
+/// The help after the options: examples and what is printed.
+fn solve_help() -> String {
+    format!(
+        "Examples:
+  pencilbox dots solve --empty 2x2            # the empty 2x2 board: prints 2, then a best move
+  pencilbox dots solve examples/dots/endgame-1.in --moves
+  echo 111000000000 | pencilbox dots solve --board 2x2 --json
+
+Output: the first line is the exact net score (mover's boxes minus the opponent's, over the
+boxes still unclaimed) under best play; then `best <move>`; with --moves one line per legal move.
+With --time-limit, when the exact solve does not finish in {:.0}% of it, the strong engine's
+search spends the rest and the first line is its estimate, marked `~` (not exact).",
+        100.0 * pencilbox_dots::analysis::EXACT_SHARE
+    )
+}
+
+/// Where the position comes from: FILE, standard input, or the empty board.
+#[derive(Debug, clap::Args)]
+pub struct PositionInput {
+    /// The position's file; standard input when omitted or `-`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+    /// Solve the empty board of this size (RxC) instead of reading a position.
+    #[arg(long, value_name = "RxC", conflicts_with_all = ["file", "board", "format"])]
+    pub empty: Option<Dims>,
+}
+
+/// Reads the position the arguments name (`pencilbox_dots::format::read`): the empty board of
+/// `--empty`, else FILE or standard input, which must hold a position (`--board` alone only
+/// says what size a line string is read for).
+pub fn read_position(input: &PositionInput, board: Option<Dims>, format: Format) -> anyhow::Result<Position> {
+    if let Some(dims) = input.empty {
         return Ok(Position::empty_of(dims)?);
     }
-    let text = args.read()?;
-    let name = args.name();
+    let file = crate::input::InputArg { file: input.file.clone() };
+    let text = file.read()?;
+    let name = file.name();
+    if text.trim().is_empty() {
+        let size = board.map_or("RxC".to_string(), |d| d.to_string());
+        anyhow::bail!("{name} is empty: give a position, or --empty {size} for the empty board");
+    }
     read(&text, format, board).with_context(|| format!("{name}: not a valid position"))
 }
 

@@ -220,6 +220,10 @@ fn etc_threshold(lines: usize, bytes: usize) -> u32 {
 /// more than it saves).
 pub const PARALLEL_LINES: u32 = 20;
 
+/// The most threads a solve uses: the main thread and one helper, which is what the two cores
+/// the engines are tuned for can run side by side.
+pub const MAX_THREADS: usize = 2;
+
 impl<'a> Solver<'a> {
     /// A solver for `geo`'s board with a table of `size` (allocated by the first search).
     pub fn new(geo: Geometry, size: TableSize) -> Solver<'a> {
@@ -246,11 +250,11 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Search with this many threads (1 or 2; default 1) sharing the table: a helper searches
-    /// the same null-window probe, taking first the moves the main thread is not searching
-    /// (ABDADA, see `Worker::search`); only the main thread's answer is used.
+    /// Search with this many threads (1 to [`MAX_THREADS`]; default 1) sharing the table: a
+    /// helper searches the same null-window probe, taking first the moves the main thread is not
+    /// searching (ABDADA, see `Worker::search`); only the main thread's answer is used.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, 2);
+        self.threads = threads.clamp(1, MAX_THREADS);
     }
 
     /// The search state of the main thread (the caller stores its counters back).
