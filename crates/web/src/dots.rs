@@ -14,7 +14,8 @@ use pencilbox_dots::solver::TableSize;
 use pencilbox_dots::{chains, endgame};
 use pencilbox_grid::{Dims, Edge, Named};
 use rand::SeedableRng;
-use serde::{Deserialize, Serialize};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::Body;
 use crate::{ApiError, Shared, run_cancellable, run_engine};
@@ -34,6 +35,7 @@ const TABLE_MIB: usize = 32;
 
 /// A position, given in one of three ways.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PositionSpec {
     /// A position's text in any form the engine reads (`pencilbox_dots::format`): the olympiad
     /// text (`N M`, then the horizontal then the vertical line digits), an ASCII picture, or a
@@ -63,6 +65,9 @@ fn board_of(rows: Option<usize>, cols: Option<usize>) -> Result<Option<Dims>, Ap
 }
 
 impl PositionSpec {
+    /// The names of its fields, which [`Positioned`] hands to it.
+    const FIELDS: [&str; 5] = ["position", "lines", "drawn", "rows", "cols"];
+
     /// The board of `lines` or `drawn`, which need one.
     fn dims(&self) -> Result<Dims, ApiError> {
         let (Some(rows), Some(cols)) = (self.rows, self.cols) else {
@@ -97,10 +102,33 @@ impl PositionSpec {
     }
 }
 
-#[derive(Debug, Deserialize)]
-pub struct SolveRequest {
-    #[serde(flatten)]
+/// A dots request: a position ([`PositionSpec`]'s fields) and the route's own fields `T`, each
+/// part refusing a field it does not know. (serde's `flatten` would pass unknown fields over.)
+#[derive(Debug)]
+pub struct Positioned<T> {
     spec: PositionSpec,
+    req: T,
+}
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Positioned<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut rest = serde_json::Map::deserialize(d)?;
+        let spec: serde_json::Map<String, serde_json::Value> =
+            PositionSpec::FIELDS.iter().filter_map(|&k| rest.remove_entry(k)).collect();
+        let spec = PositionSpec::deserialize(serde_json::Value::Object(spec)).map_err(D::Error::custom)?;
+        let req = T::deserialize(serde_json::Value::Object(rest)).map_err(D::Error::custom)?;
+        Ok(Positioned { spec, req })
+    }
+}
+
+/// The fields of a route that takes a position and nothing else.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoFields {}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
     /// Also compute every legal move's value.
     #[serde(default)]
     moves: bool,
@@ -119,9 +147,9 @@ pub struct SolveRequest {
 /// --json` prints, field for field.
 pub async fn solve(
     State(config): State<Shared>,
-    Body(req): Body<SolveRequest>,
+    Body(Positioned { spec, req }): Body<Positioned<SolveRequest>>,
 ) -> Result<Json<Report>, ApiError> {
-    let pos = req.spec.read()?;
+    let pos = spec.read()?;
     let undrawn = pos.num_undrawn();
     if lines::compact(&pos).is_ok() && undrawn > FREE_SOLVE_LINES as usize && req.time_ms.is_none() {
         return Err(ApiError::bad(format!(
@@ -155,9 +183,8 @@ pub async fn solve(
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoveRequest {
-    #[serde(flatten)]
-    spec: PositionSpec,
     /// A level by its name (`pencilbox_dots::bot::Level`, listed in GET /api/limits).
     level: String,
     /// Thinking time of the basic and strong levels (default 1000).
@@ -185,10 +212,10 @@ pub struct MoveResponse {
 
 pub async fn engine_move(
     State(config): State<Shared>,
-    Body(req): Body<MoveRequest>,
+    Body(Positioned { spec, req }): Body<Positioned<MoveRequest>>,
 ) -> Result<Json<MoveResponse>, ApiError> {
     let level: Level = req.level.parse()?;
-    let position = req.spec.read()?;
+    let position = spec.read()?;
     if position.is_over() {
         return Err(ApiError::bad(ChooseError::GameOver.to_string()));
     }
@@ -232,12 +259,6 @@ pub async fn engine_move(
     Ok(Json(out))
 }
 
-#[derive(Debug, Deserialize)]
-pub struct EndgameRequest {
-    #[serde(flatten)]
-    spec: PositionSpec,
-}
-
 #[derive(Debug, Serialize)]
 pub struct EndgameResponse {
     /// Chain lengths in boxes, ascending.
@@ -264,9 +285,9 @@ pub struct Component {
 
 pub async fn endgame(
     State(config): State<Shared>,
-    Body(req): Body<EndgameRequest>,
+    Body(Positioned { spec, req: NoFields {} }): Body<Positioned<NoFields>>,
 ) -> Result<Json<EndgameResponse>, ApiError> {
-    let pos = req.spec.read()?;
+    let pos = spec.read()?;
     // Linear in the board (64x64 at most), but off the executor like all engine work.
     let budget = config.budget(None, Duration::from_secs(10))?;
     let out = run_engine(&config, budget, move |_deadline| {
@@ -341,11 +362,10 @@ pub async fn parse(Body(req): Body<ParseRequest>) -> Result<Json<ParseResponse>,
     }))
 }
 
+/// With the start position, as for `/api/dots/solve`.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReplayRequest {
-    /// The start position, as for `/api/dots/solve`.
-    #[serde(flatten)]
-    spec: PositionSpec,
     /// The lines drawn from it, in order; the player who moves first draws the first.
     #[serde(default)]
     moves: Vec<usize>,
@@ -399,8 +419,10 @@ fn owner(owner: Option<Owner>) -> Option<&'static str> {
 
 /// Replays a game from its start position by the engine's rule (a completed box moves again),
 /// so that the page draws owners, scores and turns without a rule of its own.
-pub async fn replay(Body(req): Body<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
-    let start = req.spec.read()?;
+pub async fn replay(
+    Body(Positioned { spec, req }): Body<Positioned<ReplayRequest>>,
+) -> Result<Json<ReplayResponse>, ApiError> {
+    let start = spec.read()?;
     let moves: Vec<Edge> = req.moves.iter().map(|&e| Edge(e)).collect();
     let g = game::replay(&start, &moves);
     let dims = start.dims();

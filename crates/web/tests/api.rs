@@ -89,7 +89,16 @@ async fn health_and_pages() {
     assert!(String::from_utf8(body).unwrap().contains("no API route /api/nope"));
     let (status, body, _) = send(&app(), Request::get("/api/dots/solve").body(Body::empty()).unwrap()).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
-    assert!(String::from_utf8(body).unwrap().contains("does not accept GET"));
+    let message = String::from_utf8(body).unwrap();
+    assert!(message.contains("does not accept GET"), "{message}");
+    // It names every GET route of the router.
+    let gets = include_str!("../src/lib.rs")
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(".route(\""))
+        .filter(|l| l.contains("get("));
+    for route in gets.map(|l| l.split('"').next().unwrap()) {
+        assert!(message.contains(&format!("GET {route}")), "{route}: {message}");
+    }
 }
 
 async fn get(app: &Router, path: &str) -> axum::response::Response {
@@ -910,6 +919,29 @@ async fn bad_requests_are_400_with_a_reason_and_big_bodies_413() {
         "above the server's limit",
     )
     .await;
+}
+
+/// Every POST route (read from the router's source, so that a new route is checked too) refuses
+/// a field it does not know, naming it: a misspelt option is never silently ignored.
+#[tokio::test]
+async fn every_route_refuses_unknown_fields() {
+    let source = include_str!("../src/lib.rs");
+    let routes: Vec<&str> = source
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(".route(\""))
+        .filter(|l| l.contains("post("))
+        .map(|l| l.split('"').next().unwrap())
+        .collect();
+    assert!(routes.len() >= 15, "{routes:?}");
+    let app = app();
+    for route in routes {
+        let (status, v) = post_raw(&app, route, r#"{"colour": 1}"#).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{route}: {v}");
+        assert!(v["error"].as_str().unwrap().contains("unknown field `colour`"), "{route}: {v}");
+    }
+    // A position route names its own fields and the position's apart.
+    let (_, v) = post_raw(&app, "/api/dots/solve", r#"{"rows": 2, "cols": 2, "explian": true}"#).await;
+    assert!(v["error"].as_str().unwrap().contains("unknown field `explian`, expected one of"), "{v}");
 }
 
 #[tokio::test]
