@@ -21,10 +21,10 @@ pub enum Command {
 Moves are `(row, col)`, 0-based. Example:
   $ pencilbox walls analyze examples/walls/sample-2.in
   grundy 2
-  winner First
+  winner first
   winning moves (row, col): (1, 1)
   $ pencilbox walls analyze --json examples/walls/sample-2.in
-  {\"cols\":2,\"grundy\":2,\"rows\":2,\"winner\":\"First\",\"winning_moves\":[[1,1]]}")]
+  {\"cols\":2,\"grundy\":2,\"rows\":2,\"winner\":\"first\",\"winning_moves\":[[1,1]]}")]
     Analyze {
         #[command(flatten)]
         input: InputArg,
@@ -57,7 +57,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Winner(input) => {
             let board = read_board(&input)?;
-            outln!("{}", analyze(&board).winner)?;
+            outln!("{}", pencilbox_walls::contest_answer(analyze(&board).winner))?;
         }
         Command::Analyze { input, json } => {
             let board = read_board(&input)?;
@@ -206,7 +206,7 @@ mod tests {
         let board: Board = "2 2\nX.\n..\n".parse().unwrap();
         assert_eq!(
             analysis_text(&board, false),
-            "grundy 2\nwinner First\nwinning moves (row, col): (1, 1)\n"
+            "grundy 2\nwinner first\nwinning moves (row, col): (1, 1)\n"
         );
     }
 }

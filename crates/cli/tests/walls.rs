@@ -28,9 +28,9 @@ fn winner_reads_stdin_and_marks_do_not_stop_walls() {
 #[test]
 fn analyze_prints_value_and_winning_moves() {
     let o = run(&["walls", "analyze"], "2 2\nX.\n..\n");
-    assert_eq!(stdout(&o), "grundy 2\nwinner First\nwinning moves (row, col): (1, 1)\n");
+    assert_eq!(stdout(&o), "grundy 2\nwinner first\nwinning moves (row, col): (1, 1)\n");
     let o = run(&["walls", "analyze"], "2 2\n..\n..\n");
-    assert_eq!(stdout(&o), "grundy 0\nwinner Second\nwinning moves (row, col): none\n");
+    assert_eq!(stdout(&o), "grundy 0\nwinner second\nwinning moves (row, col): none\n");
 }
 
 #[test]
@@ -40,7 +40,7 @@ fn analyze_json_has_grundy_and_winning_moves() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!(v["grundy"].as_u64().unwrap() > 0);
-    assert_eq!(v["winner"], "First");
+    assert_eq!(v["winner"], "first");
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(!moves.is_empty());
     assert!(moves.iter().all(|m| m.as_array().unwrap().len() == 2));

@@ -41,41 +41,23 @@ pub const MAX_SIDE: usize = 64;
 /// estimate, a mean over playouts, is an `f64`.
 pub type Score = i32;
 
-/// One of the two players. `A` conventionally moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Player {
-    A,
-    B,
-}
+pub use pencilbox_grid::Player;
 
-impl Player {
-    pub const fn opponent(self) -> Player {
-        match self {
-            Player::A => Player::B,
-            Player::B => Player::A,
-        }
-    }
-
-    /// The letter shown in the ASCII picture.
-    pub const fn initial(self) -> char {
-        match self {
-            Player::A => 'A',
-            Player::B => 'B',
-        }
-    }
-
-    pub const fn from_initial(c: char) -> Option<Player> {
-        match c {
-            'A' => Some(Player::A),
-            'B' => Some(Player::B),
-            _ => None,
-        }
+/// The letter that marks a player's boxes in the ASCII picture: `A` for the first player, `B`
+/// for the second.
+pub const fn initial(player: Player) -> char {
+    match player {
+        Player::First => 'A',
+        Player::Second => 'B',
     }
 }
 
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.initial())
+/// The player whose boxes the ASCII picture marks with `c`.
+const fn from_initial(c: char) -> Option<Player> {
+    match c {
+        'A' => Some(Player::First),
+        'B' => Some(Player::Second),
+        _ => None,
     }
 }
 
@@ -336,7 +318,7 @@ impl Position {
     pub fn set_owner(&mut self, cell: Cell, owner: Option<Player>) -> Result<(), BoardError> {
         let undrawn = self.undrawn_sides(cell);
         if owner.is_some() && undrawn != 0 {
-            let mark = owner.map_or('#', Player::initial);
+            let mark = owner.map_or('#', initial);
             return Err(BoardError::OwnerOfOpenBox { cell, mark, undrawn });
         }
         let i = self.dims.cell_index(cell);
@@ -582,7 +564,7 @@ impl fmt::Display for AsciiBoard {
                 if c < d.cols() {
                     let cell = Cell::new(r, c);
                     let mark = match (p.is_claimed(cell), p.owner(cell)) {
-                        (_, Some(pl)) => pl.initial(),
+                        (_, Some(pl)) => initial(pl),
                         (true, None) => UNKNOWN_OWNER,
                         (false, None) => ' ',
                     };
@@ -669,7 +651,7 @@ impl FromStr for AsciiBoard {
             if mark != ' ' && undrawn != 0 {
                 return Err(BoardError::OwnerOfOpenBox { cell, mark, undrawn });
             }
-            p.owners[d.cell_index(cell)] = Player::from_initial(mark);
+            p.owners[d.cell_index(cell)] = from_initial(mark);
         }
         Ok(AsciiBoard(p))
     }
@@ -698,10 +680,10 @@ mod tests {
             assert_eq!(p.play(e).unwrap().boxes_completed, 0);
         }
         assert_eq!(p.capturable_boxes().collect::<Vec<_>>(), vec![cell]);
-        let out = p.play_for(r, Player::B).unwrap();
+        let out = p.play_for(r, Player::Second).unwrap();
         assert_eq!(out.boxes().collect::<Vec<_>>(), vec![cell]);
-        assert_eq!(p.owner(cell), Some(Player::B));
-        assert_eq!(p.score(Player::B), 1);
+        assert_eq!(p.owner(cell), Some(Player::Second));
+        assert_eq!(p.score(Player::Second), 1);
         assert!(matches!(p.play(r), Err(MoveError::AlreadyDrawn { .. })));
         assert!(matches!(p.play(Edge(12)), Err(MoveError::OffBoard { .. })));
         for e in [r, l, b, t] {
@@ -758,7 +740,7 @@ mod tests {
     #[test]
     fn ascii_shows_owners_and_rejects_marks_on_open_boxes() {
         let mut p = pos("1 2\n11\n11\n111\n");
-        p.set_owner(Cell::new(0, 0), Some(Player::A)).unwrap();
+        p.set_owner(Cell::new(0, 0), Some(Player::First)).unwrap();
         let a = AsciiBoard(p.clone()).to_string();
         assert_eq!(a, "+---+---+\n| A | # |\n+---+---+\n");
         assert_eq!(a.parse::<AsciiBoard>().unwrap().0, p);

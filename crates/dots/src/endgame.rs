@@ -61,7 +61,7 @@ use std::fmt;
 
 use pencilbox_grid::Cell;
 
-use crate::board::{Position, Score};
+use crate::board::{Player, Position, Score};
 use crate::chains::{self, Kind};
 
 /// Errors about positions that are not simple loony endgames.
@@ -275,29 +275,36 @@ impl Reduced {
     }
 }
 
-/// The result of a whole game, GAMEDOTS-style: Alice and Bob started from the empty board, Alice
-/// first.
+/// The result of a whole game under best play: a player wins, or it is a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
-    Alice,
-    Bob,
+    Win(Player),
     Draw,
 }
 
+/// The GAMEDOTS problem's answer: `Alice`, `Bob` or `Draw`.
 impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GameResult::Alice => "Alice",
-            GameResult::Bob => "Bob",
+        f.write_str(match *self {
+            GameResult::Win(player) => gamedots_name(player),
             GameResult::Draw => "Draw",
         })
     }
 }
 
-/// Whether Alice is to move: she moved first from the empty board and no box has been completed,
-/// so the turns alternated with every line.
-pub fn alice_to_move(pos: &Position) -> bool {
-    pos.num_drawn().is_multiple_of(2)
+/// The GAMEDOTS problem's names of the players: Alice, who moved first from the empty board, and
+/// Bob.
+pub const fn gamedots_name(player: Player) -> &'static str {
+    match player {
+        Player::First => "Alice",
+        Player::Second => "Bob",
+    }
+}
+
+/// Who is to move in a game that started from the empty board and has not completed a box: the
+/// turns alternated with every line.
+pub fn to_move(pos: &Position) -> Player {
+    if pos.num_drawn().is_multiple_of(2) { Player::First } else { Player::Second }
 }
 
 /// GAMEDOTS: the result under best play of a game started from the empty board (Alice first)
@@ -305,15 +312,15 @@ pub fn alice_to_move(pos: &Position) -> bool {
 /// As no box is claimed yet, the result is the sign of the endgame value for the mover.
 pub fn gamedots_result(pos: &Position) -> Result<GameResult, EndgameError> {
     check_all_two(pos)?;
-    Ok(result_of(position_value(pos)?, alice_to_move(pos)))
+    Ok(result_of(position_value(pos)?, to_move(pos)))
 }
 
-/// The game's result from the mover's net score.
-pub const fn result_of(value: Score, alice_to_move: bool) -> GameResult {
-    match (value.signum(), alice_to_move) {
-        (0, _) => GameResult::Draw,
-        (1, true) | (-1, false) => GameResult::Alice,
-        _ => GameResult::Bob,
+/// The game's result from the net score `value` of the player `to_move`.
+pub const fn result_of(value: Score, to_move: Player) -> GameResult {
+    match value.signum() {
+        0 => GameResult::Draw,
+        1 => GameResult::Win(to_move),
+        _ => GameResult::Win(to_move.opponent()),
     }
 }
 
@@ -447,11 +454,17 @@ mod tests {
 
     #[test]
     fn result_follows_the_sign_and_the_mover() {
-        assert_eq!(result_of(3, true), GameResult::Alice);
-        assert_eq!(result_of(3, false), GameResult::Bob);
-        assert_eq!(result_of(-1, true), GameResult::Bob);
-        assert_eq!(result_of(-1, false), GameResult::Alice);
-        assert_eq!(result_of(0, false), GameResult::Draw);
+        let (first, second) = (Player::First, Player::Second);
+        assert_eq!(result_of(3, first), GameResult::Win(first));
+        assert_eq!(result_of(3, second), GameResult::Win(second));
+        assert_eq!(result_of(-1, first), GameResult::Win(second));
+        assert_eq!(result_of(-1, second), GameResult::Win(first));
+        assert_eq!(result_of(0, second), GameResult::Draw);
+        let names: Vec<String> = [GameResult::Win(first), GameResult::Win(second), GameResult::Draw]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(names, ["Alice", "Bob", "Draw"]);
     }
 
     #[test]

@@ -9,8 +9,8 @@
 //! // 1x1: three sides drawn by the players in turn, the fourth completes the box.
 //! let start = Position::empty(1, 1).unwrap();
 //! let game = replay(&start, &[Edge(0), Edge(1), Edge(2), Edge(3)]);
-//! assert_eq!(game.movers, [Player::A, Player::B, Player::A, Player::B]);
-//! assert_eq!((game.score(Player::B), game.to_move), (1, None));
+//! assert_eq!(game.movers, [Player::First, Player::Second, Player::First, Player::Second]);
+//! assert_eq!((game.score(Player::Second), game.to_move), (1, None));
 //! ```
 
 use pencilbox_grid::Edge;
@@ -25,7 +25,7 @@ pub enum Owner {
     Player(Player),
 }
 
-/// A replayed game. [`Player::A`] moves first from the start position.
+/// A replayed game. [`Player::First`] moves first from the start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// The position after the moves that could be played.
@@ -50,7 +50,7 @@ impl Game {
     }
 }
 
-/// Plays `moves` from `start`, [`Player::A`] first, stopping before the first move that is not
+/// Plays `moves` from `start`, [`Player::First`] first, stopping before the first move that is not
 /// an undrawn line of the board (or that comes once the game is over).
 pub fn replay(start: &Position, moves: &[Edge]) -> Game {
     let dims = start.dims();
@@ -59,7 +59,7 @@ pub fn replay(start: &Position, moves: &[Edge]) -> Game {
         (0..dims.num_edges()).map(|e| position.is_drawn(Edge(e)).then_some(Owner::Start)).collect();
     let mut boxes: Vec<Option<Owner>> =
         dims.cells().map(|cell| position.is_claimed(cell).then_some(Owner::Start)).collect();
-    let (mut movers, mut to_move, mut stopped) = (Vec::with_capacity(moves.len()), Player::A, None);
+    let (mut movers, mut to_move, mut stopped) = (Vec::with_capacity(moves.len()), Player::First, None);
     for (i, &edge) in moves.iter().enumerate() {
         let outcome = match position.play_for(edge, to_move) {
             Ok(outcome) => outcome,
@@ -99,7 +99,7 @@ mod tests {
         let full = |drawn: &[bool], cell| sides[dims.cell_index(cell)].iter().all(|e| drawn[e.index()]);
         let mut boxes: Vec<Option<Owner>> =
             dims.cells().map(|c| full(&drawn, c).then_some(Owner::Start)).collect();
-        let mut player = Player::A;
+        let mut player = Player::First;
         for &e in moves {
             drawn[e] = true;
             let mut took = false;

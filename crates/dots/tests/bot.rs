@@ -19,7 +19,7 @@ fn game(bots: &mut [Bot; 2], a_first: bool, rng: &mut ChaCha8Rng, think: Duratio
     let mut moves = Vec::new();
     while !position.is_over() {
         let choice = bots[turn].choose(&position, rng, Instant::now() + think).expect("a move");
-        let player = if turn == 0 { Player::A } else { Player::B };
+        let player = if turn == 0 { Player::First } else { Player::Second };
         let outcome = position
             .play_for(choice.line, player)
             .unwrap_or_else(|e| panic!("{} played an illegal move: {e}\n{position}", bots[turn].level()));
@@ -29,7 +29,7 @@ fn game(bots: &mut [Bot; 2], a_first: bool, rng: &mut ChaCha8Rng, think: Duratio
         }
     }
     assert_eq!(bots[0].choose(&position, rng, Instant::now() + think), Err(ChooseError::GameOver));
-    (moves, position.score(Player::A) as i32 - position.score(Player::B) as i32)
+    (moves, position.score(Player::First) as i32 - position.score(Player::Second) as i32)
 }
 
 fn bots(a: Level, b: Level, dims: Dims, exact_lines: u32) -> [Bot; 2] {

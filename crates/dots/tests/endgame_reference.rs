@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use pencilbox_dots::board::{Position, Score};
+use pencilbox_dots::board::{Player, Position, Score};
 use pencilbox_dots::endgame::{self, Components, GameResult, reference};
 use pencilbox_grid::{Cell, Dims, Edge};
 use proptest::prelude::*;
@@ -90,8 +90,8 @@ fn check_every_position(rows: usize, cols: usize) -> usize {
             // lines) decide the result.
             let want = match (truth.signum(), drawn.count_ones() % 2 == 0) {
                 (0, _) => GameResult::Draw,
-                (1, true) | (-1, false) => GameResult::Alice,
-                _ => GameResult::Bob,
+                (1, true) | (-1, false) => GameResult::Win(Player::First),
+                _ => GameResult::Win(Player::Second),
             };
             assert_eq!(endgame::gamedots_result(&pos).unwrap(), want, "GAMEDOTS on\n{pos}");
             all_two += 1;

@@ -23,7 +23,7 @@ fn positions() -> impl Strategy<Value = Position> {
             )
             .unwrap();
             for (cell, o) in dims.cells().zip(owners) {
-                let owner = [None, Some(Player::A), Some(Player::B)][o as usize];
+                let owner = [None, Some(Player::First), Some(Player::Second)][o as usize];
                 if p.is_claimed(cell) {
                     p.set_owner(cell, owner).unwrap();
                 }

@@ -28,12 +28,14 @@
 mod bitset;
 mod budget;
 mod names;
+mod player;
 mod scan;
 mod symmetry;
 
 pub use bitset::BitSet;
 pub use budget::{OutOfTime, past};
 pub use names::{Named, OneOf, UnknownName};
+pub use player::Player;
 pub use scan::{Pos, ScanError, ScanErrorKind, Scanner, Token};
 pub use symmetry::Symmetry;
 

@@ -35,31 +35,30 @@ pub use rect::Rect;
 pub use table::{GrundyTable, LongestTable};
 
 use pencilbox_cgt::Outcome;
+pub use pencilbox_grid::Player;
 
-/// Who wins from the start with perfect play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Winner {
-    First,
-    Second,
-}
-
-impl Winner {
-    /// The winner of a game whose first player faces `outcome`.
-    pub const fn from_outcome(outcome: Outcome) -> Winner {
-        match outcome {
-            Outcome::Win => Winner::First,
-            _ => Winner::Second,
-        }
+/// The player who wins a game whose first player faces `outcome`.
+pub const fn winner(outcome: Outcome) -> Player {
+    match outcome {
+        Outcome::Win => Player::First,
+        _ => Player::Second,
     }
 }
 
-pencilbox_grid::named!(Winner, "winner", { First => "First", Second => "Second" });
+/// The contest problem's answer for the winner: `First` or `Second`.
+pub const fn contest_answer(winner: Player) -> &'static str {
+    match winner {
+        Player::First => "First",
+        Player::Second => "Second",
+    }
+}
 
 /// The analysis of a board's start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     pub grundy: pencilbox_cgt::Nimber,
-    pub winner: Winner,
+    /// Who wins from the start with perfect play.
+    pub winner: Player,
     /// Every winning first move, row by row.
     pub winning_moves: Vec<pencilbox_grid::Cell>,
 }
@@ -71,7 +70,7 @@ pub fn analyze(board: &Board) -> Analysis {
     let grundy = start.grundy(&table);
     Analysis {
         grundy,
-        winner: Winner::from_outcome(Outcome::from_grundy(grundy)),
+        winner: winner(Outcome::from_grundy(grundy)),
         winning_moves: start.winning_moves(board, &table),
     }
 }

@@ -403,17 +403,10 @@ pub struct Texts {
     openspiel: String,
 }
 
-fn side(player: Player) -> &'static str {
-    match player {
-        Player::A => "first",
-        Player::B => "second",
-    }
-}
-
 fn owner(owner: Option<Owner>) -> Option<&'static str> {
     owner.map(|o| match o {
         Owner::Start => "start",
-        Owner::Player(p) => side(p),
+        Owner::Player(p) => p.name(),
     })
 }
 
@@ -431,9 +424,9 @@ pub async fn replay(
         texts: Texts { olympiad: g.position.to_string(), openspiel: g.position.line_string() },
         lines: g.lines.iter().map(|&o| owner(o)).collect(),
         boxes: g.boxes.iter().map(|&o| owner(o)).collect(),
-        movers: g.movers.iter().map(|&p| side(p)).collect(),
-        score: [g.score(Player::A), g.score(Player::B)],
-        to_move: g.to_move.map(side),
+        movers: g.movers.iter().map(|p| p.name()).collect(),
+        score: [g.score(Player::First), g.score(Player::Second)],
+        to_move: g.to_move.map(Player::name),
         unclaimed: g.position.unclaimed_boxes(),
         stopped: g.stopped.as_ref().map(|s| s.0),
         reason: g.stopped.map(|s| s.1.to_string()),

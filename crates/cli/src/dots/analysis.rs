@@ -82,10 +82,10 @@ pub fn winner(args: WinnerArgs) -> anyhow::Result<ExitCode> {
     let parts: Components = endgame::decompose(&pos).with_context(|| args.input.name())?;
     let value = endgame::value(&parts);
     // No box is claimed yet, so the whole game's result is the sign of the endgame value.
-    let alice_to_move = endgame::alice_to_move(&pos);
-    let winner = endgame::result_of(value, alice_to_move).to_string();
+    let to_move = endgame::to_move(&pos);
+    let winner = endgame::result_of(value, to_move).to_string();
     if args.json {
-        let to_move = if alice_to_move { "Alice" } else { "Bob" };
+        let to_move = endgame::gamedots_name(to_move);
         outln!("{}", serde_json::json!({ "winner": winner, "to_move": to_move, "value": value }))?;
     } else {
         outln!("{winner}")?;

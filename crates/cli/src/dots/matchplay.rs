@@ -264,7 +264,7 @@ impl Match<'_> {
             match engines[turn].choose(self, &position, &mut rng)? {
                 Ok((line, took)) => {
                     slowest[turn] = slowest[turn].max(took);
-                    let player = if turn == 0 { Player::A } else { Player::B };
+                    let player = if turn == 0 { Player::First } else { Player::Second };
                     if !position.play_for(line, player)?.keeps_turn() {
                         turn = 1 - turn;
                     }
@@ -278,8 +278,8 @@ impl Match<'_> {
         engines.into_iter().for_each(Engine::release);
         Ok(GameResult {
             a_first,
-            a_boxes: position.score(Player::A),
-            b_boxes: position.score(Player::B),
+            a_boxes: position.score(Player::First),
+            b_boxes: position.score(Player::Second),
             slowest,
             forfeit,
         })
@@ -449,6 +449,6 @@ mod tests {
         // More lines than there are safe ones: it stops where none is left.
         let full = opening(dims, 1000, 1, 0).unwrap();
         assert!(full.num_drawn() < dims.num_edges() && safe_lines_of(&full).is_empty());
-        assert_eq!(full.score(Player::A) + full.score(Player::B), 0);
+        assert_eq!(full.score(Player::First) + full.score(Player::Second), 0);
     }
 }

@@ -81,7 +81,7 @@ starting with # are ignored. `pencilbox dots match --engine-a CMD` plays such pr
 }
 
 fn scores(p: &Position) -> String {
-    format!("score: A {} - B {}", p.score(Player::A), p.score(Player::B))
+    format!("score: A {} - B {}", p.score(Player::First), p.score(Player::Second))
 }
 
 pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
@@ -102,8 +102,8 @@ fn play_game_in_terminal(args: &PlayArgs, out: &mut impl Write) -> anyhow::Resul
     let dims = args.board;
     let mut bot = args.engine.engine(args.level, dims, 2)?;
     let mut position = Position::empty_of(dims)?;
-    let human = if args.first == Side::Human { Player::A } else { Player::B };
-    let mut turn = Player::A;
+    let human = if args.first == Side::Human { Player::First } else { Player::Second };
+    let mut turn = Player::First;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     while !position.is_over() {
@@ -137,7 +137,7 @@ fn play_game_in_terminal(args: &PlayArgs, out: &mut impl Write) -> anyhow::Resul
     }
     write!(out, "{}", AsciiBoard(position.clone()))?;
     writeln!(out, "{}", scores(&position))?;
-    let (a, b) = (position.score(Player::A), position.score(Player::B));
+    let (a, b) = (position.score(Player::First), position.score(Player::Second));
     let verdict = match a.cmp(&b) {
         std::cmp::Ordering::Greater => "A wins",
         std::cmp::Ordering::Less => "B wins",

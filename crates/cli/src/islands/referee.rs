@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_grid::Named;
+use pencilbox_grid::{Named, Player};
 use pencilbox_islands::{Board, Level, Move, RawMove, Status, status};
 
 /// The shell command of a bot: a built-in level name (`random`, `greedy`, `strong`) runs this
@@ -59,31 +59,6 @@ fn program_of(cmd: &str) -> Option<&str> {
     };
     let word = cmd.split_whitespace().find(|w| !is_assignment(w))?;
     Some(word.trim_matches(['\'', '"']))
-}
-
-/// Which player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    First,
-    Second,
-}
-
-impl Player {
-    pub fn name(self) -> &'static str {
-        match self {
-            Player::First => "first",
-            Player::Second => "second",
-        }
-    }
-    fn other(self) -> Player {
-        match self {
-            Player::First => Player::Second,
-            Player::Second => Player::First,
-        }
-    }
-    fn index(self) -> usize {
-        self as usize
-    }
 }
 
 /// One move played.
@@ -190,7 +165,7 @@ pub fn play_game(board: &Board, cmds: &[String; 2], limit: Duration) -> anyhow::
             Status::Draw => break (GameResult::Draw, "every number is painted".to_string(), None),
             Status::NoMove => {
                 break (
-                    GameResult::Win(to_move.other()),
+                    GameResult::Win(to_move.opponent()),
                     format!("{} has no legal move", to_move.name()),
                     None,
                 );
@@ -205,10 +180,14 @@ pub fn play_game(board: &Board, cmds: &[String; 2], limit: Duration) -> anyhow::
             }
             Answer::Fault(why, ms) => {
                 slowest_ms[to_move.index()] = slowest_ms[to_move.index()].max(ms);
-                break (GameResult::Win(to_move.other()), format!("{} {why}", to_move.name()), Some(to_move));
+                break (
+                    GameResult::Win(to_move.opponent()),
+                    format!("{} {why}", to_move.name()),
+                    Some(to_move),
+                );
             }
         }
-        to_move = to_move.other();
+        to_move = to_move.opponent();
     };
     Ok(GameRecord { moves, result, reason, invalid, slowest_ms })
 }

@@ -11,7 +11,9 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use pencilbox_islands::{Board, Level, MOVE_LIMIT, Preset};
 
-use super::referee::{GameResult, Player, bot_command, builtin_names, play_game};
+use pencilbox_grid::{Named, Player};
+
+use super::referee::{GameResult, bot_command, builtin_names, play_game};
 use super::{generate_board, read_board};
 use crate::options::{millis, named, seed_value, whole};
 
