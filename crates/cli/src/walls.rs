@@ -66,7 +66,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Play { file, empty, first } => {
             let board = match (file, empty) {
                 (_, Some(dims)) => Board::empty(dims.rows(), dims.cols()).with_context(|| {
-                    format!("--empty {dims}: sides must be 1 to {}", pencilbox_walls::MAX_SIDE)
+                    format!("--empty {dims}: sides must be 1 to {}", pencilbox_walls::MAX_BOARD_SIDE)
                 })?,
                 (file, None) => {
                     let file = crate::input::board_file(file.as_deref(), "--empty RxC")?;

@@ -1,6 +1,6 @@
 //! Dots-and-Boxes positions, moves and their three text formats.
 //!
-//! A [`Position`] is a board of `rows × cols` boxes (1 to [`MAX_SIDE`] each way) with a set of
+//! A [`Position`] is a board of `rows × cols` boxes (1 to [`MAX_BOARD_SIDE`] each way) with a set of
 //! drawn lines, kept together with the number of undrawn sides of every box and, optionally, the
 //! owner of each claimed box. Lines are [`Edge`]s in the shared numbering of `pencilbox-grid`
 //! (horizontal lines row by row, then vertical lines row by row), which is also OpenSpiel's
@@ -34,7 +34,11 @@ use std::str::FromStr;
 use pencilbox_grid::{BitSet, Cell, Dims, Edge, Orientation, Pos, ScanError, Scanner};
 
 /// The largest number of rows or columns of boxes a Dots-and-Boxes board may have.
-pub const MAX_SIDE: usize = 64;
+pub const MAX_BOARD_SIDE: usize = 64;
+
+/// The largest side of a board the web page offers to play on: a 10×10 board (220 lines) still
+/// fits a 1280×800 window with every line easy to click.
+pub const PAGE_MAX_SIDE: usize = 10;
 
 /// A net score: the mover's boxes minus the opponent's, over the boxes still unclaimed. The one
 /// type of every exact value in this crate (the endgame theory's, the solver's, the bots'); an
@@ -204,10 +208,10 @@ impl FromStr for Line {
 }
 
 /// Whether a board of `rows × cols` boxes is within the sizes a position may have (1 to
-/// [`MAX_SIDE`] each way).
+/// [`MAX_BOARD_SIDE`] each way).
 pub fn check_size(rows: usize, cols: usize) -> Result<(), BoardError> {
-    if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
-        return Err(BoardError::Size { rows, cols, max: MAX_SIDE });
+    if !(1..=MAX_BOARD_SIDE).contains(&rows) || !(1..=MAX_BOARD_SIDE).contains(&cols) {
+        return Err(BoardError::Size { rows, cols, max: MAX_BOARD_SIDE });
     }
     Ok(())
 }
@@ -227,10 +231,10 @@ pub struct Position {
 }
 
 impl Position {
-    /// The empty board of `rows × cols` boxes (each in `1..=MAX_SIDE`).
+    /// The empty board of `rows × cols` boxes (each in `1..=MAX_BOARD_SIDE`).
     pub fn empty(rows: usize, cols: usize) -> Result<Position, BoardError> {
         check_size(rows, cols)?;
-        let dims = Dims::new(rows, cols).map_err(|_| BoardError::Size { rows, cols, max: MAX_SIDE })?;
+        let dims = Dims::new(rows, cols).map_err(|_| BoardError::Size { rows, cols, max: MAX_BOARD_SIDE })?;
         Ok(Position {
             dims,
             drawn: BitSet::new(dims.num_edges()),
@@ -475,8 +479,8 @@ impl Position {
     /// Reads the olympiad format (see the module docs); the same as `str::parse`.
     pub fn from_olympiad(text: &str) -> Result<Position, BoardError> {
         let mut s = Scanner::new(text);
-        let rows = s.number("the number of rows N", 1..=MAX_SIDE)?;
-        let cols = s.number("the number of columns M", 1..=MAX_SIDE)?;
+        let rows = s.number("the number of rows N", 1..=MAX_BOARD_SIDE)?;
+        let cols = s.number("the number of columns M", 1..=MAX_BOARD_SIDE)?;
         let mut p = Position::empty(rows, cols)?;
         let dims = p.dims;
         for r in 0..=rows {

@@ -1,5 +1,5 @@
 //! Playing engines: `random`, `greedy`, `basic` and `strong`, for every board size up to
-//! 64 × 64 ([`board::MAX_SIDE`]).
+//! 64 × 64 ([`board::MAX_BOARD_SIDE`]).
 //!
 //! Every engine is given a seeded random generator and a deadline by its caller; none reads the
 //! clock otherwise.
@@ -23,11 +23,11 @@
 //!   2-chain in its middle so that it cannot be declined.
 //!
 //! The solver works on the compact form of a position ([`crate::lines`]): boards of at most 128
-//! lines ([`crate::lines::MAX_LINES`]): every board up to 7×7, and 7×8. On a larger board (8×8
+//! lines ([`crate::lines::SOLVER_MAX_LINES`]): every board up to 7×7, and 7×8. On a larger board (8×8
 //! has 144 lines) there is no solver: `basic` follows the chain rules alone (and says so:
 //! [`Reason::LargeBoard`]); `strong` searches while safe lines remain, without the solver
 //! ([`crate::mcts::large`], on boards of up to 2,112 lines, 32×32:
-//! [`crate::mcts::large::MAX_LINES`]), and
+//! [`crate::mcts::large::SEARCH_MAX_LINES`]), and
 //! otherwise plays by the same rules except that it plays the endgame exactly wherever it is a
 //! simple loony endgame (every box with 0 or 2 undrawn sides around the chain being taken or
 //! opened: [`crate::loony`]). `random` and `greedy` play as on any board.
@@ -77,7 +77,7 @@ pub enum Reason {
     /// A rule of thumb (the position was too large to solve in time).
     Heuristic,
     /// The chain rules (and for the strong level, exact simple loony endgames) because the
-    /// board has more than [`crate::lines::MAX_LINES`] lines, beyond the solver (and, for the
+    /// board has more than [`crate::lines::SOLVER_MAX_LINES`] lines, beyond the solver (and, for the
     /// strong level, no safe line is left or the board is beyond its search).
     LargeBoard,
     /// The level plays at random or greedily.
@@ -150,7 +150,7 @@ pub struct Bot {
     level: Level,
     dims: Dims,
     /// The engine on the compact form, when the board has at most
-    /// [`MAX_LINES`](crate::lines::MAX_LINES) lines.
+    /// [`MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines.
     compact: Option<Engine>,
     /// Threads of the strong level's search (and of the solver's exact solves).
     threads: usize,
@@ -163,9 +163,9 @@ impl std::fmt::Debug for Bot {
 }
 
 impl Bot {
-    /// An engine for boards of size `dims` (each side at most [`board::MAX_SIDE`]); `table`
+    /// An engine for boards of size `dims` (each side at most [`board::MAX_BOARD_SIDE`]); `table`
     /// sizes the basic and strong levels' transposition table (none is made for a board above
-    /// [`MAX_LINES`](crate::lines::MAX_LINES) lines).
+    /// [`MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines).
     pub fn new(level: Level, dims: Dims, table: TableSize) -> Result<Bot, BoardError> {
         board::check_size(dims.rows(), dims.cols())?;
         let compact = Geometry::new(dims).ok().map(|geo| Engine::new(level, geo, table));
@@ -186,7 +186,7 @@ impl Bot {
 
     /// Try an exact solve (cut off by the deadline) while safe lines remain only with at most
     /// this many undrawn lines (the basic level, on boards of at most
-    /// [`MAX_LINES`](crate::lines::MAX_LINES) lines).
+    /// [`MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines).
     pub fn set_exact_lines(&mut self, lines: u32) {
         if let Some(engine) = self.compact.as_mut() {
             engine.exact_lines = lines;
@@ -242,7 +242,7 @@ fn large_board(
         if let Some(line) = loony::capture(position) {
             return Choice { line, reason: Reason::LargeBoard };
         }
-        if !safe.is_empty() && position.dims().num_edges() <= mcts::large::MAX_LINES {
+        if !safe.is_empty() && position.dims().num_edges() <= mcts::large::SEARCH_MAX_LINES {
             let estimate = mcts::large::search(position, threads, rng, deadline, None);
             let reason = Reason::Search { value: estimate.value, playouts: estimate.playouts };
             return Choice { line: estimate.line, reason };

@@ -26,7 +26,7 @@ use std::ops::Range;
 use pencilbox_grid::{Cell, Dims, Edge};
 
 use crate::board::Position;
-use crate::lines::{BoxId, Geometry, LineSet, MAX_LINES, SideCounts};
+use crate::lines::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
 
 /// Whether a component is a chain or a loop (chains sort first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -82,9 +82,9 @@ pub const NO_CHAIN: u8 = u8::MAX;
 pub struct Chains {
     /// `chain_of_line[e]`: the component the undrawn line `e` touches, or [`NO_CHAIN`] if `e`
     /// touches none (it gives no box away).
-    pub chain_of_line: [u8; MAX_LINES],
+    pub chain_of_line: [u8; SOLVER_MAX_LINES],
     /// `chain_of_box[b]`: the component of box `b`, or [`NO_CHAIN`] (its undrawn sides are not
-    /// two). Boards of [`MAX_LINES`] lines have at most 64 boxes.
+    /// two). Boards of [`SOLVER_MAX_LINES`] lines have at most 64 boxes.
     pub chain_of_box: [u8; 64],
     /// `len[i]`: the number of boxes of component `i`.
     pub len: [u8; 64],
@@ -103,7 +103,7 @@ impl Chains {
     /// [`Chains::of`] given the position's [`SideCounts`].
     pub fn of_counts(geo: &Geometry, drawn: LineSet, counts: &SideCounts) -> Chains {
         let mut out = Chains {
-            chain_of_line: [NO_CHAIN; MAX_LINES],
+            chain_of_line: [NO_CHAIN; SOLVER_MAX_LINES],
             chain_of_box: [NO_CHAIN; 64],
             len: [0; 64],
             is_loop: [false; 64],

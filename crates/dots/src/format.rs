@@ -110,10 +110,10 @@ pub fn line_string_board(text: &str, offered: Dims) -> Option<Dims> {
     (offered.num_edges() == length || square_board_of(length).is_none()).then_some(offered)
 }
 
-/// The square board (up to [`crate::board::MAX_SIDE`] a side) that has `lines` lines, if any.
+/// The square board (up to [`crate::board::MAX_BOARD_SIDE`] a side) that has `lines` lines, if any.
 pub fn square_board_of(lines: usize) -> Option<Dims> {
-    (1..=crate::board::MAX_SIDE)
-        .map(|n| Dims::new(n, n).expect("a side up to MAX_SIDE is a board"))
+    (1..=crate::board::MAX_BOARD_SIDE)
+        .map(|n| Dims::new(n, n).expect("a side up to MAX_BOARD_SIDE is a board"))
         .find(|d| d.num_edges() == lines)
 }
 

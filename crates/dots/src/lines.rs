@@ -10,7 +10,7 @@ use pencilbox_grid::{Cell, Dims, Edge, Symmetry};
 use crate::board::Position;
 
 /// The largest number of lines a compact board may have (one bit per line in a `u128`).
-pub const MAX_LINES: usize = 128;
+pub const SOLVER_MAX_LINES: usize = 128;
 
 /// A set of drawn lines: bit `i` is edge `i`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -44,7 +44,7 @@ impl LineSet {
 }
 
 /// The boxes of a position by number of drawn sides: bit `b` of `with[k]` is set iff box `b`
-/// (row-major) has exactly `k` sides drawn. Boards of [`MAX_LINES`] lines have at most 62 boxes.
+/// (row-major) has exactly `k` sides drawn. Boards of [`SOLVER_MAX_LINES`] lines have at most 62 boxes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct SideCounts {
     pub with: [u64; 5],
@@ -83,7 +83,7 @@ pub struct Geometry {
     /// `sym_tables[s][k][byte]` is the image of the lines `8k..8k+8` given by `byte`.
     sym_tables: Vec<Vec<[u128; 256]>>,
     /// The same symmetries as edge permutations: `perms[s][e]` is the image of edge `e`.
-    perms: Vec<[u8; MAX_LINES]>,
+    perms: Vec<[u8; SOLVER_MAX_LINES]>,
     /// `inverses[s]`: the symmetry that undoes `s`.
     inverses: Vec<usize>,
     /// The border lines of each box that has two or more (the corners; every box of a 1×N
@@ -115,10 +115,10 @@ impl Geometry {
         let sym_perms: Vec<Vec<usize>> =
             syms.iter().map(|s| dims.edges().map(|e| s.map_edge(dims, e).0).collect()).collect();
         let sym_tables = sym_perms.iter().map(|perm| byte_tables(perm)).collect();
-        let perms: Vec<[u8; MAX_LINES]> = sym_perms
+        let perms: Vec<[u8; SOLVER_MAX_LINES]> = sym_perms
             .iter()
             .map(|p| {
-                let mut bytes = [0u8; MAX_LINES];
+                let mut bytes = [0u8; SOLVER_MAX_LINES];
                 p.iter().zip(&mut bytes).for_each(|(&e, b)| *b = e as u8);
                 bytes
             })
@@ -146,7 +146,7 @@ impl Geometry {
             .collect();
         let image_group = perms
             .iter()
-            .flat_map(|p: &[u8; MAX_LINES]| {
+            .flat_map(|p: &[u8; SOLVER_MAX_LINES]| {
                 (0..n).map(|e| if twin_of[p[e] as usize] != 0 { twin_of[p[e] as usize] } else { 1 << p[e] })
             })
             .collect();
@@ -343,7 +343,7 @@ fn byte_tables(perm: &[usize]) -> Vec<[u128; 256]> {
 }
 
 impl LineSet {
-    /// The drawn lines of a position; fails when its board has more than [`MAX_LINES`] lines.
+    /// The drawn lines of a position; fails when its board has more than [`SOLVER_MAX_LINES`] lines.
     pub fn of_position(position: &Position) -> Result<LineSet, GeometryError> {
         fits(position.dims())?;
         Ok(position.drawn().iter().fold(LineSet::EMPTY, |s, i| LineSet(s.0 | 1 << i)))
@@ -351,7 +351,7 @@ impl LineSet {
 }
 
 /// A position in the compact form the solver and the bots search on: its board's geometry and
-/// its drawn lines. Fails when the board has more than [`MAX_LINES`] lines.
+/// its drawn lines. Fails when the board has more than [`SOLVER_MAX_LINES`] lines.
 pub fn compact(position: &Position) -> Result<(Geometry, LineSet), GeometryError> {
     Ok((Geometry::new(position.dims())?, LineSet::of_position(position)?))
 }
@@ -359,8 +359,8 @@ pub fn compact(position: &Position) -> Result<(Geometry, LineSet), GeometryError
 /// Whether a board fits the compact form.
 fn fits(dims: Dims) -> Result<(), GeometryError> {
     let lines = dims.num_edges();
-    if lines > MAX_LINES {
-        return Err(GeometryError::TooManyLines { dims, lines, max: MAX_LINES });
+    if lines > SOLVER_MAX_LINES {
+        return Err(GeometryError::TooManyLines { dims, lines, max: SOLVER_MAX_LINES });
     }
     Ok(())
 }
@@ -446,7 +446,7 @@ mod tests {
     #[test]
     fn too_many_lines_is_an_error() {
         let (big, small) = (Dims::new(8, 8).unwrap(), Dims::new(7, 7).unwrap());
-        let too_many = GeometryError::TooManyLines { dims: big, lines: 144, max: MAX_LINES };
+        let too_many = GeometryError::TooManyLines { dims: big, lines: 144, max: SOLVER_MAX_LINES };
         assert_eq!(Geometry::new(big).unwrap_err(), too_many);
         assert!(Geometry::new(small).is_ok());
         let position = Position::empty_of(big).unwrap();

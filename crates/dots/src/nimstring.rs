@@ -34,7 +34,7 @@ use std::time::Instant;
 
 use pencilbox_grid::{Edge, OutOfTime};
 
-use crate::lines::{BoxId, Geometry, LineSet, MAX_LINES};
+use crate::lines::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES};
 
 /// How often (in nodes, a power of two) the deadline is read.
 const CLOCK_EVERY: u64 = 1 << 10;
@@ -280,7 +280,7 @@ impl<'g> Nimstring<'g> {
             }
         }
         // The children that are not loony, kept on the stack (no allocation per node).
-        let mut children = [LineSet::EMPTY; MAX_LINES];
+        let mut children = [LineSet::EMPTY; SOLVER_MAX_LINES];
         let mut n = 0;
         for e in LineSet(giving).iter().chain(LineSet(tried & !giving).iter()) {
             if let Settled::Quiet(after) = settle(geo, drawn.with(e)) {

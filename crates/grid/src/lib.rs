@@ -42,7 +42,7 @@ pub use symmetry::Symmetry;
 use std::fmt;
 
 /// The largest number of rows or columns of cells any pencilbox board may have.
-pub const MAX_SIDE: usize = 1024;
+pub const MAX_GRID_SIDE: usize = 1024;
 
 /// A cell, by 0-based row and column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -142,13 +142,13 @@ pub struct Dims {
 }
 
 impl Dims {
-    /// A board of `rows × cols` cells; both must be in `1..=MAX_SIDE`.
+    /// A board of `rows × cols` cells; both must be in `1..=MAX_GRID_SIDE`.
     pub fn new(rows: usize, cols: usize) -> Result<Self, DimsError> {
         if rows == 0 || cols == 0 {
             return Err(DimsError::Empty { rows, cols });
         }
-        if rows > MAX_SIDE || cols > MAX_SIDE {
-            return Err(DimsError::TooLarge { rows, cols, max: MAX_SIDE });
+        if rows > MAX_GRID_SIDE || cols > MAX_GRID_SIDE {
+            return Err(DimsError::TooLarge { rows, cols, max: MAX_GRID_SIDE });
         }
         Ok(Dims { rows, cols })
     }
@@ -384,6 +384,6 @@ mod tests {
         assert!("0x4".parse::<Dims>().is_err());
         assert_eq!("3-4".parse::<Dims>(), Err(DimsError::Syntax("3-4".into())));
         assert!(matches!("0x4".parse::<Dims>(), Err(DimsError::Empty { rows: 0, cols: 4 })));
-        assert!(matches!(Dims::new(MAX_SIDE + 1, 1), Err(DimsError::TooLarge { .. })));
+        assert!(matches!(Dims::new(MAX_GRID_SIDE + 1, 1), Err(DimsError::TooLarge { .. })));
     }
 }

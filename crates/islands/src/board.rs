@@ -6,8 +6,10 @@ use std::str::FromStr;
 
 use pencilbox_grid::{Cell, Dims, Pos, ScanError, Scanner};
 
-/// The largest side accepted in `game.in` (the contest uses at most 30).
-pub const MAX_N: usize = 200;
+/// The largest side accepted in `game.in`.
+pub const MAX_BOARD_SIDE: usize = 200;
+/// The largest side the contest uses (its large preset's), and the largest the web page plays.
+pub const CONTEST_MAX_SIDE: usize = 30;
 /// The largest number accepted on a cell; anything bigger than the board could never be painted.
 pub const MAX_NUMBER: u32 = 40_000;
 
@@ -48,11 +50,11 @@ pub struct Board {
 
 impl Board {
     /// A board from its squares, row-major; `None` unless there are n×n of them with 1 ≤ n ≤
-    /// [`MAX_N`] and every number in 1..=[`MAX_NUMBER`].
+    /// [`MAX_BOARD_SIDE`] and every number in 1..=[`MAX_NUMBER`].
     pub fn from_squares(n: usize, squares: Vec<Square>) -> Option<Board> {
         let ok_numbers =
             squares.iter().all(|s| !matches!(s, Square::Number(k) if *k == 0 || *k > MAX_NUMBER));
-        if !(1..=MAX_N).contains(&n) || squares.len() != n * n || !ok_numbers {
+        if !(1..=MAX_BOARD_SIDE).contains(&n) || squares.len() != n * n || !ok_numbers {
             return None;
         }
         Some(Board { dims: Dims::new(n, n).ok()?, squares })
@@ -99,7 +101,7 @@ impl FromStr for Board {
     type Err = ParseError;
     fn from_str(text: &str) -> Result<Board, ParseError> {
         let mut s = Scanner::new(text);
-        let n = s.number("N", 1..=MAX_N)?;
+        let n = s.number("N", 1..=MAX_BOARD_SIDE)?;
         let mut squares = Vec::with_capacity(n * n);
         for row in 0..n {
             let line = s.line(&format!("row {row} of {n}"))?;

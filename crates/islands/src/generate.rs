@@ -10,7 +10,7 @@
 
 use rand::Rng;
 
-use crate::board::{Board, MAX_N, MAX_NUMBER, Square};
+use crate::board::{Board, CONTEST_MAX_SIDE, MAX_BOARD_SIDE, MAX_NUMBER, Square};
 use crate::field::Field;
 
 /// The generator's parameters.
@@ -26,7 +26,7 @@ pub struct GenParams {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GenError {
-    #[error("N must be between 1 and {MAX_N}, got {0}")]
+    #[error("N must be between 1 and {MAX_BOARD_SIDE}, got {0}")]
     BadSize(usize),
     #[error("there must be at least one centre")]
     NoCenters,
@@ -51,7 +51,7 @@ impl Preset {
         match self {
             Preset::Small => GenParams { n: 5, centers: 1, min: 1, max: 5 },
             Preset::Medium => GenParams { n: 15, centers: 3, min: 5, max: 10 },
-            Preset::Large => GenParams { n: 30, centers: 5, min: 10, max: 20 },
+            Preset::Large => GenParams { n: CONTEST_MAX_SIDE, centers: 5, min: 10, max: 20 },
         }
     }
 }
@@ -70,7 +70,7 @@ pub fn density(n: usize, d: usize) -> f64 {
 /// the number), so a seed reproduces the board.
 pub fn generate(params: GenParams, rng: &mut impl Rng) -> Result<Board, GenError> {
     let GenParams { n, centers, min, max } = params;
-    if !(1..=MAX_N).contains(&n) {
+    if !(1..=MAX_BOARD_SIDE).contains(&n) {
         return Err(GenError::BadSize(n));
     }
     if centers == 0 {

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use pencilbox_grid::{Cell, Dims, DimsError, Dot, MAX_SIDE, Orientation, Pos, ScanError, Scanner};
+use pencilbox_grid::{Cell, Dims, DimsError, Dot, MAX_GRID_SIDE, Orientation, Pos, ScanError, Scanner};
 
 use crate::puzzle::{Clue, Puzzle, Solution};
 
@@ -120,8 +120,8 @@ pub fn parse_text(text: &str) -> Result<(Vec<Puzzle>, bool), FormatError> {
             return Ok((puzzles, several));
         }
         let pos = s.pos();
-        let rows = s.number("the number of rows", 0..=MAX_SIDE)?;
-        let cols = s.number("the number of columns", 0..=MAX_SIDE)?;
+        let rows = s.number("the number of rows", 0..=MAX_GRID_SIDE)?;
+        let cols = s.number("the number of columns", 0..=MAX_GRID_SIDE)?;
         if rows == 0 && cols == 0 {
             s.finish()?;
             if puzzles.is_empty() {

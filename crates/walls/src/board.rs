@@ -13,7 +13,11 @@ use pencilbox_grid::{BitSet, Cell, Dims, Pos, ScanError, Scanner};
 
 /// The largest number of rows or columns accepted (the contest allows 20; the engine handles
 /// 64×64 in a few seconds and its table grows as `H²W²`).
-pub const MAX_SIDE: usize = 64;
+pub const MAX_BOARD_SIDE: usize = 64;
+
+/// The largest side analysed while a person waits (the web page): the tables have no deadline
+/// of their own and grow as `H²W²`, and up to this side they take well under a request's time.
+pub const PAGE_MAX_SIDE: usize = 32;
 
 /// Why a board text was rejected. Every variant names where in the input the problem is.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,9 +44,9 @@ pub struct Board {
 }
 
 impl Board {
-    /// An all-empty board of `rows × cols`; `None` if a side is 0 or above [`MAX_SIDE`].
+    /// An all-empty board of `rows × cols`; `None` if a side is 0 or above [`MAX_BOARD_SIDE`].
     pub fn empty(rows: usize, cols: usize) -> Option<Board> {
-        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+        if !(1..=MAX_BOARD_SIDE).contains(&rows) || !(1..=MAX_BOARD_SIDE).contains(&cols) {
             return None;
         }
         let dims = Dims::new(rows, cols).ok()?;
@@ -77,14 +81,14 @@ impl Board {
 
     /// Parses the contest format (see the module docs).
     pub fn parse(text: &str) -> Result<Board, ParseError> {
-        Board::parse_within(text, MAX_SIDE)
+        Board::parse_within(text, MAX_BOARD_SIDE)
     }
 
     /// Parses the contest format with sides of at most `max_side` (itself capped at
-    /// [`MAX_SIDE`]): a caller with a smaller limit gets the error at the size, with its
+    /// [`MAX_BOARD_SIDE`]): a caller with a smaller limit gets the error at the size, with its
     /// position, saying that limit.
     pub fn parse_within(text: &str, max_side: usize) -> Result<Board, ParseError> {
-        let max_side = max_side.min(MAX_SIDE);
+        let max_side = max_side.min(MAX_BOARD_SIDE);
         let mut s = Scanner::new(text);
         let rows = s.number("the number of rows H", 1..=max_side)?;
         let cols = s.number("the number of columns W", 1..=max_side)?;
@@ -140,7 +144,7 @@ mod tests {
 
     proptest! {
         #[test]
-        fn display_and_parse_round_trip(rows in 1..=MAX_SIDE, cols in 1..=MAX_SIDE, seed in any::<u64>()) {
+        fn display_and_parse_round_trip(rows in 1..=MAX_BOARD_SIDE, cols in 1..=MAX_BOARD_SIDE, seed in any::<u64>()) {
             // A cheap deterministic pattern from the seed (no RNG needed for a format test).
             let marks = (0..rows * cols)
                 .filter(|i| (seed.rotate_left((*i % 64) as u32) ^ *i as u64).is_multiple_of(3))

@@ -29,7 +29,7 @@ pub mod rect;
 pub mod reference;
 pub mod table;
 
-pub use board::{Board, MAX_SIDE, ParseError};
+pub use board::{Board, MAX_BOARD_SIDE, PAGE_MAX_SIDE, ParseError};
 pub use position::{MoveError, Position};
 pub use rect::Rect;
 pub use table::{GrundyTable, LongestTable};

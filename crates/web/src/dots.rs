@@ -25,11 +25,6 @@ use crate::{ApiError, Shared, run_cancellable, run_engine};
 /// already takes seconds: docs/PERFORMANCE.md, "Solver").
 pub const FREE_SOLVE_LINES: u32 = 24;
 
-/// The largest side of a board the page offers: a 10x10 board (220 lines) still fits a
-/// 1280x800 window with every line easy to click. `/api/dots/move` plays on boards up to
-/// [`pencilbox_dots::board::MAX_SIDE`] a side.
-pub const PAGE_MAX_SIDE: usize = 10;
-
 /// Transposition table of one request, in MiB (several requests may run at once).
 const TABLE_MIB: usize = 32;
 

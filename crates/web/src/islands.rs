@@ -5,6 +5,7 @@ use std::time::Duration;
 use axum::Json;
 use axum::extract::State;
 use pencilbox_grid::{Cell, Named};
+use pencilbox_islands::board::CONTEST_MAX_SIDE;
 use pencilbox_islands::{Board, Field, Level, MOVE_LIMIT, Preset, RawMove, Square, choose_move, status};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -12,14 +13,11 @@ use serde::{Deserialize, Serialize};
 use crate::error::Body;
 use crate::{ApiError, Shared, run_engine};
 
-/// The largest board side the web app accepts (the contest's large preset).
-pub const MAX_N: usize = 30;
-
 fn read_board(text: &str) -> Result<Board, ApiError> {
     let board: Board = text.parse().map_err(|e| ApiError::bad(format!("board: {e}")))?;
-    if board.n() > MAX_N {
+    if board.n() > CONTEST_MAX_SIDE {
         return Err(ApiError::bad(format!(
-            "board: {0}x{0} is larger than the web app's limit of {MAX_N}x{MAX_N}",
+            "board: {0}x{0} is larger than the web app's limit of {CONTEST_MAX_SIDE}x{CONTEST_MAX_SIDE}",
             board.n()
         )));
     }

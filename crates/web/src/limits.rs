@@ -91,9 +91,9 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
         max_time_ms: u64::try_from(config.max_time.as_millis()).unwrap_or(u64::MAX),
         dots: DotsLimits {
             levels: pencilbox_dots::bot::Level::names().collect(),
-            max_side: pencilbox_dots::board::MAX_SIDE,
-            page_max_side: crate::dots::PAGE_MAX_SIDE,
-            max_lines: pencilbox_dots::lines::MAX_LINES,
+            max_side: pencilbox_dots::board::MAX_BOARD_SIDE,
+            page_max_side: pencilbox_dots::board::PAGE_MAX_SIDE,
+            max_lines: pencilbox_dots::lines::SOLVER_MAX_LINES,
             exact_lines: pencilbox_dots::bot::EXACT_LINES,
             free_solve_lines: crate::dots::FREE_SOLVE_LINES,
         },
@@ -108,9 +108,9 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
                 .collect(),
             editor_max_side: pencilbox_slither::analyze::EDITOR_MAX_SIDE,
         },
-        walls: SideLimit { max_side: crate::walls::MAX_SIDE },
+        walls: SideLimit { max_side: pencilbox_walls::PAGE_MAX_SIDE },
         islands: IslandsLimits {
-            max_side: crate::islands::MAX_N,
+            max_side: pencilbox_islands::board::CONTEST_MAX_SIDE,
             levels: pencilbox_islands::Level::names().collect(),
             presets: pencilbox_islands::Preset::ALL
                 .iter()

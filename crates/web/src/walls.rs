@@ -5,15 +5,11 @@ use std::time::Duration;
 use axum::Json;
 use axum::extract::State;
 use pencilbox_grid::Cell;
-use pencilbox_walls::{Board, GrundyTable, LongestTable, Position};
+use pencilbox_walls::{Board, GrundyTable, LongestTable, PAGE_MAX_SIDE, Position};
 use serde::{Deserialize, Serialize};
 
 use crate::error::Body;
 use crate::{ApiError, Shared, run_engine};
-
-/// The web app accepts boards up to this side (the contest allows 20; the tables grow as
-/// `H²W²`).
-pub const MAX_SIDE: usize = 32;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -62,13 +58,13 @@ pub async fn analyze(
     Body(req): Body<AnalyzeRequest>,
 ) -> Result<Json<AnalyzeResponse>, ApiError> {
     let board =
-        Board::parse_within(&req.board, MAX_SIDE).map_err(|e| ApiError::bad(format!("board: {e}")))?;
+        Board::parse_within(&req.board, PAGE_MAX_SIDE).map_err(|e| ApiError::bad(format!("board: {e}")))?;
     let mut position = Position::start(&board);
     for (i, &[row, col]) in req.moves.iter().enumerate() {
         position.play(&board, Cell::new(row, col)).map_err(|e| ApiError::bad(format!("moves[{i}]: {e}")))?;
     }
     let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
-    // The tables have no deadline of their own; boards up to MAX_SIDE take well under a
+    // The tables have no deadline of their own; boards up to PAGE_MAX_SIDE take well under a
     // second, and the backstop covers the rest.
     let out = run_engine(&config, budget, move |_deadline| {
         let grundy = GrundyTable::new(&board);

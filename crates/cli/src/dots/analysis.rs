@@ -4,7 +4,7 @@ use crate::output::outln;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use pencilbox_dots::board::{MAX_SIDE, Position};
+use pencilbox_dots::board::{MAX_BOARD_SIDE, Position};
 use pencilbox_dots::endgame::{self, Components};
 
 /// The endgame's help after its options: an example and the input, with the engine's limit.
@@ -18,7 +18,7 @@ fn endgame_help() -> String {
   value for the player to move: -5
 
 Input (the olympiad format): `N M`, then N+1 lines of M digits (horizontal lines, 1 = drawn),
-then N lines of M+1 digits (vertical lines). Boards up to {MAX_SIDE}x{MAX_SIDE}; every box must have 0 or 2
+then N lines of M+1 digits (vertical lines). Boards up to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE}; every box must have 0 or 2
 undrawn sides. Already claimed boxes count for nothing."
     )
 }

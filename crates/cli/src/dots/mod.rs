@@ -8,7 +8,7 @@ mod solve;
 
 use std::process::ExitCode;
 
-use pencilbox_dots::board::MAX_SIDE;
+use pencilbox_dots::board::MAX_BOARD_SIDE;
 use pencilbox_dots::bot::{Bot, Level};
 use pencilbox_dots::solver::{MAX_THREADS, TableSize};
 use pencilbox_dots::{lines, mcts};
@@ -45,20 +45,23 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 
 /// The side of the largest square board with at most `lines` lines.
 fn square_side_within(lines: usize) -> usize {
-    (1..=MAX_SIDE).take_while(|&n| Dims::new(n, n).is_ok_and(|d| d.num_edges() <= lines)).last().unwrap_or(0)
+    (1..=MAX_BOARD_SIDE)
+        .take_while(|&n| Dims::new(n, n).is_ok_and(|d| d.num_edges() <= lines))
+        .last()
+        .unwrap_or(0)
 }
 
 /// The sizes the engines play on, for the help of `--board`: the engine's limits.
 fn board_sizes() -> String {
-    let solver = square_side_within(lines::MAX_LINES);
-    let search = square_side_within(mcts::large::MAX_LINES);
+    let solver = square_side_within(lines::SOLVER_MAX_LINES);
+    let search = square_side_within(mcts::large::SEARCH_MAX_LINES);
     format!(
-        "up to {MAX_SIDE}x{MAX_SIDE}; above {} lines ({}x{} on) there is no exact solver: strong searches \
+        "up to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE}; above {} lines ({}x{} on) there is no exact solver: strong searches \
          without it up to {} lines ({search}x{search}), basic plays by chain rules",
-        lines::MAX_LINES,
+        lines::SOLVER_MAX_LINES,
         solver + 1,
         solver + 1,
-        mcts::large::MAX_LINES,
+        mcts::large::SEARCH_MAX_LINES,
     )
 }
 
@@ -90,8 +93,8 @@ impl EngineArgs {
 mod tests {
     #[test]
     fn the_square_boards_within_the_engines_limits() {
-        assert_eq!(super::square_side_within(pencilbox_dots::lines::MAX_LINES), 7);
-        assert_eq!(super::square_side_within(pencilbox_dots::mcts::large::MAX_LINES), 32);
+        assert_eq!(super::square_side_within(pencilbox_dots::lines::SOLVER_MAX_LINES), 7);
+        assert_eq!(super::square_side_within(pencilbox_dots::mcts::large::SEARCH_MAX_LINES), 32);
         assert!(super::board_sizes().contains("(8x8 on)"), "{}", super::board_sizes());
     }
 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_dots::board::{AsciiBoard, BoardError, Line, MAX_SIDE, Player, Position};
+use pencilbox_dots::board::{AsciiBoard, BoardError, Line, MAX_BOARD_SIDE, Player, Position};
 use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level};
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
@@ -68,7 +68,7 @@ fn bot_help() -> String {
   printf '2x2 111000000000\\nquit\\n' | pencilbox dots bot --level strong
 
 Protocol (one command per line; answers one line each on stdout):
-  RxC LINES            a position: board size (up to {MAX_SIDE}x{MAX_SIDE}) and OpenSpiel line string
+  RxC LINES            a position: board size (up to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE}) and OpenSpiel line string
                        (also `position RxC LINES`); answer: `move N h R C` (line number N and
                        its h/v name)
   level L              switch to {}; answer `ok`

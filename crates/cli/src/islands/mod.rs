@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_islands::board::{MAX_N, MAX_NUMBER};
+use pencilbox_islands::board::{MAX_BOARD_SIDE, MAX_NUMBER};
 use pencilbox_islands::{
     Board, CONTEST_BUDGET, GenParams, Level, MOVE_LIMIT, Preset, Status, choose_move, solve, status,
 };
@@ -120,7 +120,7 @@ from the nearest centre. Example:
         /// A contest preset (overrides --n, --centers, --min, --max).
         #[arg(long, value_parser = named::<Preset>())]
         preset: Option<Preset>,
-        #[arg(long, default_value_t = 5, help = format!("The board's side N, 1 to {MAX_N}"),
+        #[arg(long, default_value_t = 5, help = format!("The board's side N, 1 to {MAX_BOARD_SIDE}"),
               value_parser = whole(0usize, "a whole number"))]
         n: usize,
         /// How many centres the numbers gather around (1 or more).

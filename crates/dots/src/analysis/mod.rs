@@ -7,7 +7,7 @@
 //! worked out. A part that is missing says why ([`Missing`]); a position that cannot be analysed
 //! at all says why ([`AnalysisError`]).
 //!
-//! On boards beyond the solver (more than [`MAX_LINES`](crate::lines::MAX_LINES) lines) the
+//! On boards beyond the solver (more than [`MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines) the
 //! search on the board itself ([`crate::mcts::large`]) estimates, and simple loony endgames are
 //! valued exactly by the endgame theory.
 
@@ -303,8 +303,8 @@ fn beyond_solver(
         return Ok(exact(value, best, moves));
     }
     let lines = position.dims().num_edges();
-    if lines > mcts::large::MAX_LINES {
-        return Err(AnalysisError::BeyondSearch { lines, max: mcts::large::MAX_LINES });
+    if lines > mcts::large::SEARCH_MAX_LINES {
+        return Err(AnalysisError::BeyondSearch { lines, max: mcts::large::SEARCH_MAX_LINES });
     }
     let (Some(deadline), OnTimeout::Estimate) = (means.deadline, means.on_timeout) else {
         return Err(AnalysisError::BeyondSolver(too_large));

@@ -170,6 +170,6 @@ fn beyond_the_solver_endgames_are_exact_and_playouts_through_them_too() {
     let big = Position::empty(33, 33).unwrap();
     assert_eq!(
         analyse(&big, opts(1), &mut rng),
-        Err(AnalysisError::BeyondSearch { lines: 2 * 33 * 34, max: mcts::large::MAX_LINES })
+        Err(AnalysisError::BeyondSearch { lines: 2 * 33 * 34, max: mcts::large::SEARCH_MAX_LINES })
     );
 }

@@ -1,5 +1,5 @@
 //! The search's [`Domain`] on boards beyond the compact form (more than
-//! [`MAX_LINES`](crate::lines::MAX_LINES) lines: 8×8 and up), where there is no solver.
+//! [`SEARCH_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines: 8×8 and up), where there is no solver.
 //!
 //! * **Moves in the tree.** A free capture alone; when a chain or loop is being handed out, the
 //!   one line of the capture rule with exact declining ([`crate::loony::capture`]; the compact
@@ -35,7 +35,7 @@ use crate::rules::{self, ChainSizes, View};
 /// larger boards one playout takes long enough for a short move time to be overrun
 /// (docs/PERFORMANCE.md, "Strong level settings"). Above this, the strong level plays by the
 /// chain rules and exact simple loony endgames alone.
-pub const MAX_LINES: usize = 2 * 32 * 33;
+pub const SEARCH_MAX_LINES: usize = 2 * 32 * 33;
 
 /// Searches `position` until `deadline` (or until `cancel` is set) on `threads` threads (two
 /// searches side by side when 2: [`super::search_two`]).

@@ -54,7 +54,7 @@ use std::time::Instant;
 
 use pencilbox_grid::{Edge, OutOfTime};
 
-use crate::lines::{Geometry, LineSet, MAX_LINES};
+use crate::lines::{Geometry, LineSet, SOLVER_MAX_LINES};
 use search::Worker;
 pub use table::TableSize;
 use table::{Busy, Table};
@@ -158,7 +158,7 @@ pub struct Solver<'a> {
     /// History heuristic: for each line, the sum of `undrawn²` over the cutoffs it gave outside
     /// capture sequences; it orders safe lines of the same kind (fewer nodes: docs/PERFORMANCE.md,
     /// "Solver settings").
-    history: [u32; MAX_LINES],
+    history: [u32; SOLVER_MAX_LINES],
     threads: usize,
     /// Search with one thread as if every position were busy in another (a test of the
     /// second pass of `Worker::search`).
@@ -242,7 +242,7 @@ impl<'a> Solver<'a> {
                 etc_lines: ETC_LINES_CACHED,
                 parallel_lines: PARALLEL_LINES,
             },
-            history: [0; MAX_LINES],
+            history: [0; SOLVER_MAX_LINES],
             threads: 1,
             defer_all: false,
             proven: None,

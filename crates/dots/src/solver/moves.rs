@@ -8,15 +8,15 @@ use super::Score;
 use super::keys::Images;
 use super::search::Worker;
 use crate::chains::{Chains, NO_CHAIN};
-use crate::lines::{BoxId, Geometry, LineSet, MAX_LINES, SideCounts};
+use crate::lines::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
 
 /// A short list of lines kept on the stack (the search allocates nothing per node), each with
 /// an upper bound on its value for the mover (`NO_BOUND` when none is known).
 #[derive(Clone, Copy)]
 pub(super) struct MoveList {
     pub(super) len: usize,
-    pub(super) lines: [u8; MAX_LINES],
-    pub(super) bounds: [i8; MAX_LINES],
+    pub(super) lines: [u8; SOLVER_MAX_LINES],
+    pub(super) bounds: [i8; SOLVER_MAX_LINES],
 }
 
 /// No upper bound known on a move's value.
@@ -24,7 +24,7 @@ const NO_BOUND: i8 = i8::MAX;
 
 impl MoveList {
     const fn new() -> MoveList {
-        MoveList { len: 0, lines: [0; MAX_LINES], bounds: [NO_BOUND; MAX_LINES] }
+        MoveList { len: 0, lines: [0; SOLVER_MAX_LINES], bounds: [NO_BOUND; SOLVER_MAX_LINES] }
     }
     fn push(&mut self, e: Edge) {
         if !self.as_slice().contains(&(e.0 as u8)) {
@@ -122,8 +122,8 @@ impl Worker<'_, '_> {
         let chains = Chains::of_counts(self.geo, drawn, counts);
         let mut opened = [false; 64];
         // (rank << 8 | line): sorting plain integers is cheaper than sorting pairs.
-        let mut ranked = [0u32; MAX_LINES];
-        let mut bound = [NO_BOUND; MAX_LINES];
+        let mut ranked = [0u32; SOLVER_MAX_LINES];
+        let mut bound = [NO_BOUND; SOLVER_MAX_LINES];
         let mut n = 0;
         let mut candidates = self.geo.undrawn(drawn).0;
         if self.settings.pruning.twin_lines {
@@ -248,8 +248,8 @@ impl Worker<'_, '_> {
     ) -> Option<(Score, Edge)> {
         // The children's keys first, then the probes: independent loads, which the processor
         // overlaps, where one loop would wait for each cache miss in turn.
-        let mut keys = [0u128; MAX_LINES];
-        let mut index = [0u8; MAX_LINES];
+        let mut keys = [0u128; SOLVER_MAX_LINES];
+        let mut index = [0u8; SOLVER_MAX_LINES];
         let mut n = 0;
         for (i, e) in moves.as_slice().iter().map(|&m| Edge(m as usize)).enumerate() {
             if Score::from(moves.bounds[i]) <= alpha || Self::completes(self.geo, counts, e) > 0 {

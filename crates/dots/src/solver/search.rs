@@ -11,7 +11,7 @@ use super::table::{Busy, Entry, Table};
 use super::{Score, Settings, Stats};
 use crate::chains::Chains;
 use crate::endgame;
-use crate::lines::{Geometry, LineSet, MAX_LINES, SideCounts};
+use crate::lines::{Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
 
 /// One search thread: its counters and move-ordering state, and the shared table.
 pub(super) struct Worker<'s, 'p> {
@@ -27,7 +27,7 @@ pub(super) struct Worker<'s, 'p> {
     pub(super) stop: Option<&'s AtomicBool>,
     /// The positions the search threads are in, when there are two of them.
     pub(super) busy: Option<&'s Busy>,
-    pub(super) history: [u32; MAX_LINES],
+    pub(super) history: [u32; SOLVER_MAX_LINES],
     /// Entries this thread put in empty slots since it last added them to the table's count
     /// (one shared counter updated at every store would bounce between the cores).
     pub(super) fresh: u64,
@@ -55,7 +55,7 @@ impl<'s> Worker<'s, '_> {
         table: &'s Table,
         settings: Settings,
         stats: Stats,
-        history: [u32; MAX_LINES],
+        history: [u32; SOLVER_MAX_LINES],
     ) -> Self {
         Worker {
             geo,
@@ -188,7 +188,7 @@ impl<'s> Worker<'s, '_> {
         let busy = self.busy.filter(|_| !capturing && undrawn_count >= self.settings.parallel_lines);
         let owned = busy.is_some_and(|b| b.enter(drawn));
         // The moves in search order: each index once, then the deferred ones again at the end.
-        let mut order = [0u8; 2 * MAX_LINES];
+        let mut order = [0u8; 2 * SOLVER_MAX_LINES];
         (0..moves.len()).for_each(|i| order[i] = i as u8);
         let (mut next, mut end) = (0, moves.len());
         while next < end {
