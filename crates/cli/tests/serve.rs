@@ -6,8 +6,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
 
-#[test]
-fn serve_prints_its_address_and_answers_health() {
+/// Runs `test` with the address line of a `pencilbox serve --port 0` started for it, and stops
+/// the server after, whatever the test did.
+fn with_server(test: impl FnOnce(&str) + std::panic::UnwindSafe) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pencilbox"))
         .args(["serve", "--port", "0"])
         .current_dir(common::root())
@@ -17,8 +18,16 @@ fn serve_prints_its_address_and_answers_health() {
         .expect("pencilbox starts");
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let result = std::panic::catch_unwind(|| {
-        let url = line.trim();
+    let result = std::panic::catch_unwind(|| test(line.trim()));
+    // This test started the child and ends it by its handle.
+    let _ = child.kill();
+    let _ = child.wait();
+    result.unwrap();
+}
+
+#[test]
+fn serve_prints_its_address_and_answers_health() {
+    with_server(|url| {
         let host_port = url.strip_prefix("http://").and_then(|s| s.strip_suffix('/')).expect("an http URL");
         assert!(host_port.starts_with("127.0.0.1:"), "{url}");
         assert_ne!(host_port, "127.0.0.1:0", "the real port is printed");
@@ -29,10 +38,6 @@ fn serve_prints_its_address_and_answers_health() {
         assert!(response.starts_with("HTTP/1.1 200"), "{response}");
         assert!(response.contains("\"status\":\"ok\""), "{response}");
     });
-    // This test started the child and ends it by its handle.
-    let _ = child.kill();
-    let _ = child.wait();
-    result.unwrap();
 }
 
 #[test]
@@ -120,18 +125,8 @@ fn post(host_port: &str, path: &str, body: &str) -> (String, String) {
 /// same options, the same fields with the same values, exact or missing alike.
 #[test]
 fn dots_solve_json_is_the_web_analysis_report() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilbox"))
-        .args(["serve", "--port", "0"])
-        .current_dir(common::root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("pencilbox starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let result = std::panic::catch_unwind(|| {
-        let host_port =
-            line.trim().strip_prefix("http://").and_then(|s| s.strip_suffix('/')).unwrap().to_string();
+    with_server(|url| {
+        let host_port = url.strip_prefix("http://").and_then(|s| s.strip_suffix('/')).unwrap().to_string();
         let endgame = std::fs::read_to_string(common::root().join("examples/dots/endgame-2.in")).unwrap();
         // Empty, one box handed out, a 3x3 midgame, a finished board, the statement's endgame.
         let positions = [
@@ -168,7 +163,4 @@ fn dots_solve_json_is_the_web_analysis_report() {
             }
         }
     });
-    let _ = child.kill();
-    let _ = child.wait();
-    result.unwrap();
 }
