@@ -1,5 +1,8 @@
 //! Format fixtures, round trips (text ↔ puzz.link ↔ Loopy) and bad-input errors with positions.
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 use pencilbox_grid::Pos;
 use pencilbox_slither::format::{self, FormatError, InputFormat};
 
@@ -40,6 +43,17 @@ fn slink_multi_puzzle_input() {
     assert!(input.numbered);
     assert_eq!(input.puzzles.len(), 2);
     assert!(!format::parse("1 1\n0\n").unwrap().numbered);
+}
+
+/// Every generated puzzle of the owned fixture reads back the same from each format written.
+#[test]
+fn every_fixture_puzzle_round_trips_through_every_format() {
+    for f in fixtures::load() {
+        let p = &f.puzzle;
+        for text in [format::to_text(p), format::to_url(p), format::to_loopy(p)] {
+            assert_eq!(&format::parse(&text).unwrap().puzzles[0], p, "{} via {text}", f.name);
+        }
+    }
 }
 
 fn err(text: &str) -> FormatError {
