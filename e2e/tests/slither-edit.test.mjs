@@ -319,3 +319,19 @@ test('the editor\'s size limit comes from GET /api/limits; a larger puzzle opens
   assert.match(await page.locator('#status').innerText(), /up to 6×6 \(this puzzle is 7×7\): here is a new empty 6×6 board/);
   assert.deepEqual(page.errors, []);
 });
+
+test('the count of removable clues reads as a sentence for one clue and for several', async () => {
+  // The analysis with its removable clues cut to one (the server's answer, otherwise as it is).
+  const setup = (page) => page.route('**/api/slither/analyze', async (route) => {
+    const json = await (await route.fetch()).json();
+    route.fulfill({ json: { ...json, redundant: json.redundant.slice(0, 1) } });
+  });
+  const one = await openEditor(URL6x5, { setup });
+  assert.match(await one.locator('#findings').innerText(), /^One clue \(circled\) can be removed with the puzzle still unique\./);
+  const several = await openEditor(URL6x5);
+  const { redundant } = await post('analyze', { puzzle: URL6x5 });
+  assert.ok(redundant.length > 1);
+  assert.match(await several.locator('#findings').innerText(), new RegExp(`^${redundant.length} clues \\(circled\\) can each be removed on its own with the puzzle still unique\\.`));
+  assert.deepEqual(one.errors, []);
+  assert.deepEqual(several.errors, []);
+});

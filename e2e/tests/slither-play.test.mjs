@@ -205,3 +205,48 @@ test('"Solved!" stays in view at 1280x800: beside the timer, over later messages
   assert.equal(await page.locator('#solved').isVisible(), false);
   assert.deepEqual(page.errors, []);
 });
+
+test('a revealed solution is never the player\'s: Check and Hint after Solve, a reload, and a loop finished after Undo', async () => {
+  const page = await openPuzzle(URL6x5, { width: 1280, height: 800, setup: frozenClock });
+  await page.clock.runFor(1_000);
+  await page.locator('#solve').click();
+  await page.locator('#status[data-verdict=unique]').waitFor();
+  await page.locator('#check').click();
+  await page.locator('#status[data-verdict=shown]').waitFor();
+  assert.match(await page.locator('#status').innerText(), /not counted as your solve/);
+  assert.equal(await page.locator('#solved').isVisible(), false, 'no "Solved!" badge for a shown solution');
+  // Hint adds the crosses; the loop it completes is still the shown one.
+  await page.locator('#hint').click();
+  await page.locator('#board [data-state=cross]').first().waitFor();
+  await page.locator('#status[data-verdict=shown]').waitFor();
+  assert.doesNotMatch(await page.locator('#status').innerText(), /^Solved!/);
+  assert.equal(await page.locator('#solved').isVisible(), false);
+
+  await page.reload();
+  await page.locator('#status[data-kind=ok]').waitFor();
+  assert.equal(await page.locator('#solved').isVisible(), false, 'nor after a reload');
+  await page.locator('#check').click();
+  await page.locator('#status[data-verdict=shown]').waitFor();
+  assert.equal(await page.locator('#solved').isVisible(), false);
+
+  // Marks taken back and the loop drawn again by hand: the solution was seen, so no badge.
+  const solution = (await post('solve', { puzzle: URL6x5 })).edges;
+  await page.locator('#clear').click();
+  for (const e of solution) await edge(page, e).click();
+  await page.locator('#status[data-verdict=shown]').waitFor();
+  assert.equal(await page.locator('#solved').isVisible(), false);
+  assert.deepEqual(page.errors, []);
+});
+
+test('on a phone (390x844) a 30x30 board takes the page\'s width rather than what is left of the first screen', async () => {
+  const blank = `30 30\n${Array.from({ length: 30 }, () => Array(30).fill('.').join(' ')).join('\n')}\n`;
+  const page = await openPuzzle(blank, { width: 390, height: 844 });
+  const [board, main] = await Promise.all(['#board', 'main'].map((sel) => page.locator(sel).boundingBox()));
+  assert.ok(board.width >= main.width - 40, `board ${board.width} px wide in a ${main.width} px page`);
+  assert.ok(board.width / 30 >= 11, `${board.width / 30} px per cell`);
+  await s.screenshot(page, 'slither-30x30-390x844');
+  // A wide window still fits the board into what is left of it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => document.getElementById('board').getBoundingClientRect().bottom <= 800);
+  assert.deepEqual(page.errors, []);
+});

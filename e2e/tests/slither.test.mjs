@@ -41,12 +41,14 @@ test('load a puzz.link URL from the box and solve it: the lines are the API\'s s
   assert.deepEqual(await edgesIn(page, 'line'), answer.edges);
   assert.match(await page.locator('#board').getAttribute('class'), /solved/);
 
-  // Undo brings the empty board back in one step; redrawing the loop by hand is noticed.
+  // Undo brings the empty board back in one step; redrawing the loop by hand is noticed, but
+  // the solution was shown: it is not counted as the player's solve.
   await page.locator('#undo').click();
   assert.deepEqual(await edgesIn(page, 'line'), []);
   for (const e of answer.edges) await edge(page, e).click();
-  await page.locator('#status[data-verdict=solved]').waitFor();
-  assert.match(await status(page), /^Solved!/);
+  await page.locator('#status[data-verdict=shown]').waitFor();
+  assert.match(await status(page), /^The loop is a solution, but not counted as your solve/);
+  assert.equal(await page.locator('#solved').isVisible(), false);
   assert.deepEqual(page.errors, []);
 });
 
@@ -475,5 +477,28 @@ test('a check names one line in the singular', async () => {
   await page.locator('#check').click();
   await page.locator('#status[data-verdict=wrong_number]').waitFor();
   assert.match(await status(page), /the 0 at cell \(1, 1\) has 1 line and 0 crosses around it/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a size over the chosen difficulty\'s limit is refused or reduced, and the page says so', async () => {
+  const [first, second] = limits.slither.generate;
+  const page = await s.open('/slither', { width: 1280, height: 800 });
+  await page.locator('#generate').waitFor();
+  await page.locator('#status[data-kind=ok]').waitFor();
+  // Generate with a size over the limit: refused on the status line (not a browser bubble that
+  // is easily missed, nothing else happening).
+  await page.fill('#rows', String(first.max_side + 10));
+  await page.fill('#cols', String(first.max_side + 10));
+  await page.click('#generate');
+  await page.locator('#status[data-kind=error]').waitFor();
+  assert.equal(await page.locator('#status').innerText(), `Rows must be a whole number from 2 to ${first.max_side} for ${first.difficulty} puzzles.`);
+  // A difficulty whose limit is smaller reduces the size, and says so.
+  const smaller = limits.slither.generate.find((g) => g.max_side < first.max_side) ?? second;
+  await page.fill('#rows', String(first.max_side));
+  await page.fill('#cols', '5');
+  await page.selectOption('#difficulty', smaller.difficulty);
+  assert.equal(await page.inputValue('#rows'), String(smaller.max_side));
+  assert.equal(await page.locator('#status').innerText(),
+    `${first.max_side} rows reduced to ${smaller.max_side}: the largest ${smaller.difficulty} puzzle the page generates is ${smaller.max_side}×${smaller.max_side}.`);
   assert.deepEqual(page.errors, []);
 });

@@ -187,3 +187,39 @@ test('a server that does not answer is named as such', async () => {
   assert.match(await page.locator('#status').innerText(), /^Cannot start: the server is not answering .*The previous game is still on the board\.$/);
   assert.deepEqual(page.errors.filter((e) => !/ERR_CONNECTION_REFUSED/.test(e)), []);
 });
+
+test('a size the server does not play is said to be reduced, and stays said until the next game', async () => {
+  const { walls } = await (await fetch(`${s.url}/api/limits`)).json();
+  const page = await s.open('/walls');
+  await page.locator('#status').filter({ hasText: 'Your move' }).waitFor();
+  assert.equal(await page.locator('#size-note').isVisible(), false);
+  await page.selectOption('#kind', 'empty');
+  await page.fill('#rows', String(walls.max_side + 8));
+  await page.fill('#cols', '3');
+  await page.click('#new');
+  await page.locator(`#walls-board[data-rows="${walls.max_side}"][data-cols="3"]`).waitFor();
+  assert.equal(await page.locator('#size-note').innerText(),
+    `Rows ${walls.max_side + 8} is not from 1 to ${walls.max_side} (the server plays boards up to ${walls.max_side}×${walls.max_side}): ${walls.max_side} instead.`);
+  await page.click('#new');
+  await page.locator('#size-note').waitFor({ state: 'hidden' });
+  assert.deepEqual(page.errors, []);
+});
+
+test('one rectangle\'s value is just the value, and a marked cell walled in is no rectangle', async () => {
+  const page = await s.open('/walls');
+  await page.selectOption('#kind', 'text');
+  // Contest sample 2: one rectangle of value 2; its winning move (1, 1) leaves the marked
+  // corner walled in, with no move in it.
+  await page.fill('#text', '2 2\nX.\n..\n');
+  await page.click('#new');
+  await page.locator('#status').filter({ hasText: 'Your move' }).waitFor();
+  assert.equal(await page.locator('#grundy').innerText(), '2');
+  assert.equal(await page.locator('#parts tbody tr').count(), 1);
+  await page.click('[data-cell="1,1"]');
+  await page.locator('#status').filter({ hasText: 'You win' }).waitFor();
+  assert.equal(await page.locator('#parts tbody tr').count(), 0);
+  assert.equal(await page.locator('rect.part').count(), 0);
+  assert.equal(await page.locator('#grundy').innerText(), '0 (no move left)');
+  assert.equal(await page.locator('[data-cell="0,0"]').getAttribute('data-state'), 'marked');
+  assert.deepEqual(page.errors, []);
+});

@@ -3,9 +3,9 @@
 //! The Dots-and-Boxes solver's transposition table (tens of megabytes for the bot, gigabytes for
 //! big solves) is read at random: with 4 KiB pages nearly every probe also misses the TLB. glibc
 //! backs large allocations with 2 MiB transparent huge pages when the process starts with
-//! `GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, which made the solver 17–20% faster (a 4×4 solve; the
-//! 5×5 midgame fixture's positions of 38–40 undrawn lines, docs/PERFORMANCE.md). A tunable is read
-//! once, when the process starts, so the verbs that build such tables start the program again
+//! `GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, which makes the solver's probes cheaper and its big
+//! solves markedly faster (docs/PERFORMANCE.md, "Solver"). A tunable is read once, when the
+//! process starts, so the verbs that build such tables start the program again
 //! with it set, unless `GLIBC_TUNABLES` is already set or `PENCILBOX_HUGE_PAGES` is set (to
 //! anything: `off` turns this off; the restarted program has it set, so it never restarts twice).
 

@@ -1,6 +1,6 @@
 //! Reading inputs and the exit-code conventions shared by every verb.
 
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -23,9 +23,22 @@ pub fn read_input(path: Option<&Path>) -> anyhow::Result<String> {
 }
 
 fn read_stdin() -> anyhow::Result<String> {
+    // A person who left out FILE by mistake learns why nothing happens.
+    if std::io::stdin().is_terminal() {
+        eprintln!("pencilbox: reading the input from the terminal (no FILE given); end it with Ctrl-D");
+    }
     let mut bytes = Vec::new();
     std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
     String::from_utf8(bytes).context("standard input is not UTF-8 text")
+}
+
+/// The board FILE of a game played in the terminal, whose standard input carries the moves:
+/// a missing FILE or `-` is refused, naming `other`, the option that gives a board without one.
+pub fn board_file(file: Option<&Path>, other: &str) -> anyhow::Result<PathBuf> {
+    match file {
+        Some(f) if f != Path::new("-") => Ok(f.to_path_buf()),
+        _ => anyhow::bail!("standard input carries the moves: give the board as a FILE, or {other}"),
+    }
 }
 
 /// A short name of the input for error messages.

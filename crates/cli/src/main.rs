@@ -8,18 +8,20 @@ mod islands;
 mod options;
 mod output;
 mod pool;
+mod process;
 mod serve;
 mod slither;
 mod walls;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Engines for pencil-and-paper grid games and puzzles.
 ///
-/// Every verb reads its FILE argument, or standard input when FILE is omitted or `-`. Results go
-/// to standard output. Exit codes: 0 success; 1 a verdict such as "no solution"; 2 bad input or
+/// Every verb reads its FILE argument, or standard input when FILE is omitted or `-` (the games
+/// played in the terminal read their moves there, so their board is a FILE or an option).
+/// Results go to standard output. Exit codes: 0 success; 1 a verdict such as "no solution"; 2 bad input or
 /// bad usage (the message on standard error names the problem and, where it applies, its line and
 /// column).
 #[derive(Debug, Parser)]
@@ -67,7 +69,7 @@ const DOTS_EXAMPLES: &str = "\
 Examples:
   pencilbox dots endgame --explain examples/dots/endgame-2.in
   pencilbox dots winner examples/dots/endgame-1.in
-  pencilbox dots solve --board 3x3 --moves
+  pencilbox dots solve --empty 3x3 --moves
   pencilbox dots play --board 3x3 --level strong
   echo '2x2 111000000000' | pencilbox dots bot --level strong
   pencilbox dots match --a strong --b greedy --board 5x5 --games 10";
@@ -92,7 +94,9 @@ Examples:
   pencilbox islands play examples/islands/statement-1.in";
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let mut command = options::negative_numbers_are_values(Cli::command());
+    let cli =
+        Cli::from_arg_matches(&command.get_matches_mut()).unwrap_or_else(|e| e.format(&mut command).exit());
     // The verbs that build the solver's big tables.
     if matches!(
         cli.game,

@@ -22,9 +22,10 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
     /// The port; 0 picks a free one (printed).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, value_parser = crate::options::whole(0u16, "a port number"))]
     pub port: u16,
-    /// Try to open the address in a browser (`xdg-open`, or `open` on macOS); failure is ignored.
+    /// Open the address in a browser (`xdg-open`, or `open` on macOS); where none can be
+    /// started, standard error says so and the server runs on.
     #[arg(long)]
     pub open: bool,
 }
@@ -59,13 +60,39 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Best effort: the address is printed anyway.
+/// Opens `url` in a browser, without holding up the server: `open` on macOS, elsewhere
+/// `xdg-open`, and only where there is a graphical display to show it on (a text browser
+/// that `xdg-open` might fall back to cannot share the terminal with the server). When no
+/// browser can be started, standard error says so, with the address to open by hand.
 fn open_browser(url: &str) {
     let program = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
-    let _ = Command::new(program)
+    let display =
+        ["DISPLAY", "WAYLAND_DISPLAY"].iter().any(|v| std::env::var_os(v).is_some_and(|d| !d.is_empty()));
+    if !cfg!(target_os = "macos") && !display {
+        let why = "no graphical display to open a browser on (DISPLAY and WAYLAND_DISPLAY are unset)";
+        return open_by_hand(why, url);
+    }
+    let child = Command::new(program)
         .arg(url)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn();
+    match child {
+        Err(e) => open_by_hand(&format!("cannot run {program}: {e}"), url),
+        Ok(mut child) => {
+            let url = url.to_string();
+            // `xdg-open` tells whether a browser started only when it exits.
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if status.success() => {}
+                Ok(status) => open_by_hand(&format!("{program} could not start a browser ({status})"), &url),
+                Err(e) => open_by_hand(&format!("{program}: {e}"), &url),
+            });
+        }
+    }
+}
+
+/// Says on standard error why no browser was opened, and what to open.
+fn open_by_hand(why: &str, url: &str) {
+    eprintln!("pencilbox: --open: {why}; open {url} in a browser");
 }

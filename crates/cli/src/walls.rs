@@ -42,7 +42,7 @@ Example:
     Play {
         /// The board file (standard input carries the moves, so the board must come from here
         /// or from --empty).
-        #[arg(value_name = "FILE", required_unless_present = "empty", conflicts_with = "empty")]
+        #[arg(value_name = "FILE", conflicts_with = "empty")]
         file: Option<std::path::PathBuf>,
         /// Play on an empty board of this size instead of a file, e.g. `6x7`.
         #[arg(long, value_name = "RxC")]
@@ -68,7 +68,10 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 (_, Some(dims)) => Board::empty(dims.rows(), dims.cols()).with_context(|| {
                     format!("--empty {dims}: sides must be 1 to {}", pencilbox_walls::MAX_SIDE)
                 })?,
-                (file, None) => read_board(&InputArg { file })?,
+                (file, None) => {
+                    let file = crate::input::board_file(file.as_deref(), "--empty RxC")?;
+                    read_board(&InputArg { file: Some(file) })?
+                }
             };
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();

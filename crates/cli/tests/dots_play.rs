@@ -18,7 +18,7 @@ fn solve_the_statement_examples() {
 
 #[test]
 fn solve_the_empty_2x2_board() {
-    let o = run(&["dots", "solve", "--board", "2x2"], "");
+    let o = run(&["dots", "solve", "--empty", "2x2"], "");
     assert!(o.status.success());
     let out = stdout(&o);
     let mut lines = out.lines();
@@ -28,7 +28,7 @@ fn solve_the_empty_2x2_board() {
 
 #[test]
 fn solve_with_two_threads_gives_the_published_3x3_value() {
-    let o = run(&["dots", "solve", "--board", "3x3", "--threads", "2", "--tt-mib", "16"], "");
+    let o = run(&["dots", "solve", "--empty", "3x3", "--threads", "2", "--tt-mib", "16"], "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(stdout(&o).lines().next(), Some("-3"));
     let o = run(&["dots", "solve", "--board", "2x2", "--threads", "3"], "");
@@ -44,7 +44,7 @@ fn solve_moves_and_json_agree() {
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 9);
     assert_eq!(moves.iter().map(|m| m["value"].as_i64().unwrap()).max(), Some(value));
-    let best = v["best_line"].as_u64().unwrap();
+    let best = v["best"]["line"].as_u64().unwrap();
     let best_value = moves.iter().find(|m| m["line"].as_u64() == Some(best)).unwrap()["value"].as_i64();
     assert_eq!(best_value, Some(value));
 }
@@ -63,17 +63,18 @@ fn solve_bad_input_exits_2() {
     for (args, input) in [
         (vec!["dots", "solve"], "2 2\n00\n0x0\n"),
         (vec!["dots", "solve", "--board", "2x2", "-"], "0101"),
-        (vec!["dots", "solve", "--board", "9x9"], ""),
+        (vec!["dots", "solve", "--empty", "9x9"], ""),
         (vec!["dots", "solve", "--board", "2x2", "--format", "olympiad", "-"], "1 1\n0\n0\n00\n"),
-        (vec!["dots", "solve", "--board", "2x2", "--time-limit", "1e19"], ""),
+        (vec!["dots", "solve", "--empty", "2x2", "--time-limit", "1e19"], ""),
     ] {
         let o = run(&args, input);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(!o.stderr.is_empty());
     }
     // A board too large for the solver: the engine's one message.
-    let o = run(&["dots", "solve", "--board", "9x9"], "");
-    let message = "a 9x9 board has 180 lines; the exact solver handles at most 128; give --time-limit";
+    let o = run(&["dots", "solve", "--empty", "9x9"], "");
+    let message = "the 9x9 board has 180 lines; the exact solver takes at most 128; beyond it only an estimate by \
+                   the strong engine's search, within a time limit: give --time-limit SECONDS";
     assert!(String::from_utf8_lossy(&o.stderr).contains(message), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
@@ -81,24 +82,26 @@ fn solve_bad_input_exits_2() {
 /// move and the moves it looked at (`--json`); beyond the search too, exit 2.
 #[test]
 fn solve_beyond_the_solver_estimates_with_a_time_limit() {
-    let o = run(&["dots", "solve", "--board", "9x9", "--time-limit", "0.2"], "");
+    let o = run(&["dots", "solve", "--empty", "9x9", "--time-limit", "0.2"], "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
     assert!(out.starts_with('~'), "{out}");
     assert!(
         out.contains(
-            "(an estimate: a 9x9 board has 180 lines, beyond the exact solver's 128; the search ran "
+            "(an estimate: a board of 180 lines is beyond the exact searches (at most 128 lines); the search ran "
         ),
         "{out}"
     );
     assert!(out.lines().nth(1).is_some_and(|l| l.starts_with("best ")), "{out}");
-    let o = run(&["dots", "solve", "--board", "9x9", "--time-limit", "0.2", "--moves", "--json"], "");
+    let o = run(&["dots", "solve", "--empty", "9x9", "--time-limit", "0.2", "--moves", "--json"], "");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!((v["exact"].as_bool(), v["bounds"].clone()), (Some(false), serde_json::json!([-81, 81])));
-    assert!(v["moves"].as_array().is_some_and(|m| m.iter().any(|m| m["line"] == v["best_line"])), "{v}");
-    let o = run(&["dots", "solve", "--board", "40x40", "--time-limit", "0.2"], "");
+    assert_eq!(v["exact_solve"]["missing"], "too-large", "{v}");
+    assert!(v["moves"].as_array().is_some_and(|m| m.iter().any(|m| m["line"] == v["best"]["line"])), "{v}");
+    let o = run(&["dots", "solve", "--empty", "40x40", "--time-limit", "0.2"], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("beyond the search too"));
+    let message = "a board of 3280 lines is beyond the exact solver and the strong engine's search (at most 2112 lines)";
+    assert!(String::from_utf8_lossy(&o.stderr).contains(message), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 #[test]
@@ -182,22 +185,23 @@ fn match_with_a_tiny_game_count() {
 #[test]
 fn solve_answers_with_an_estimate_at_its_time_limit() {
     let o = run(
-        &["dots", "solve", "--board", "5x5", "--time-limit", "0.4", "--tt-mib", "16", "--json", "--moves"],
+        &["dots", "solve", "--empty", "5x5", "--time-limit", "0.4", "--tt-mib", "16", "--json", "--moves"],
         "",
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["exact"], false, "{v}");
-    assert!(v["estimate"].as_f64().unwrap().abs() <= 25.0);
+    assert!(v["value"].as_f64().unwrap().abs() <= 25.0);
+    assert_eq!(v["exact_solve"]["missing"], "out-of-time", "{v}");
     let (lo, hi) = (v["bounds"][0].as_i64().unwrap(), v["bounds"][1].as_i64().unwrap());
     assert!(-25 <= lo && lo <= hi && hi <= 25, "{v}");
     assert!(v["playouts"].as_u64().unwrap() > 0);
     // The search lists the root moves it looked at (symmetric duplicates dropped), best first.
     let moves = v["moves"].as_array().unwrap();
     assert!(!moves.is_empty());
-    assert_eq!(moves[0]["line"], v["best_line"]);
+    assert_eq!(moves[0]["line"], v["best"]["line"]);
     // A small position is still solved exactly within the same limit.
-    let o = run(&["dots", "solve", "--board", "2x2", "--time-limit", "0.4", "--json"], "");
+    let o = run(&["dots", "solve", "--empty", "2x2", "--time-limit", "0.4", "--json"], "");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!((v["exact"].as_bool(), v["value"].as_i64()), (Some(true), Some(2)));
 }
@@ -207,7 +211,7 @@ fn solve_explains_the_fight_for_control() {
     let o = run(&["dots", "solve", "examples/dots/endgame-2.in", "--explain", "--moves", "--json"], "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let c = &v["control"];
+    let c = &v["chains"];
     // Chains 1, 3, 5, 7 and a loop of 8 (the statement's example); no safe line.
     assert_eq!((c["long_chains"].as_u64(), c["safe_lines"].as_u64()), (Some(3), Some(0)), "{c}");
     let mut sizes: Vec<(String, usize)> = c["components"]
@@ -225,10 +229,10 @@ fn solve_explains_the_fight_for_control() {
     assert!(v["moves"].as_array().unwrap().iter().all(|m| m["keeps_control"].is_boolean()));
     // Decided exactly: only opening the single box (either of its two border lines, the best
     // moves, worth 6) wins control; every other move hands out a long chain or the loop.
-    assert_eq!(c["mover_wins_control"], true, "{c}");
+    assert_eq!(v["wins_control"], true, "{v}");
     let moves = v["moves"].as_array().unwrap();
     let winning: Vec<&str> =
-        moves.iter().filter(|m| m["wins_control"] == true).map(|m| m["move"].as_str().unwrap()).collect();
+        moves.iter().filter(|m| m["wins_control"] == true).map(|m| m["name"].as_str().unwrap()).collect();
     assert_eq!(winning, ["h 0 0", "v 0 0"], "{v}");
     assert!(
         moves
@@ -241,20 +245,21 @@ fn solve_explains_the_fight_for_control() {
         "exactly (Nimstring): the player to move can win control (make the other open the last chain or loop)\n"
     ));
     let o =
-        run(&["dots", "solve", "--board", "5x5", "--explain", "--time-limit", "0.4", "--tt-mib", "16"], "");
+        run(&["dots", "solve", "--empty", "5x5", "--explain", "--time-limit", "0.4", "--tt-mib", "16"], "");
     assert!(stdout(&o).ends_with("exactly (Nimstring): not decided in the time given\n"), "{}", stdout(&o));
     // Each move: exact where decided, else the rule's guess, named as such.
     let o = run(&["dots", "solve", "examples/dots/endgame-2.in", "--explain", "--moves"], "");
     assert!(stdout(&o).contains("line 0   value 6   wins control\n"), "{}", stdout(&o));
-    let args = ["dots", "solve", "--board", "5x5", "--explain", "--moves", "--time-limit", "0.4"];
+    let args = ["dots", "solve", "--empty", "5x5", "--explain", "--moves", "--time-limit", "0.4"];
     let o = run(&[&args[..], &["--tt-mib", "16"]].concat(), "");
     assert!(stdout(&o).contains(" control (long chain rule)\n"), "{}", stdout(&o));
-    let args = ["dots", "solve", "--board", "5x5", "--explain", "--moves", "--json", "--time-limit", "0.4"];
+    let args = ["dots", "solve", "--empty", "5x5", "--explain", "--moves", "--json", "--time-limit", "0.4"];
     let o = run(&[&args[..], &["--tt-mib", "16"]].concat(), "");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert!(v["control"]["mover_wins_control"].is_null(), "{v}");
+    assert_eq!(v["wins_control"]["missing"], "out-of-time", "{v}");
     let moves = v["moves"].as_array().unwrap();
-    assert!(moves.iter().all(|m| m["wins_control"].is_null() && m["keeps_control"].is_boolean()), "{v}");
+    let undecided = |m: &serde_json::Value| m["wins_control"]["missing"] == "out-of-time";
+    assert!(moves.iter().all(|m| undecided(m) && m["keeps_control"].is_boolean()), "{v}");
 }
 
 #[test]
@@ -366,4 +371,32 @@ fn huge_pages_can_be_turned_off() {
     assert!(!vars.iter().any(|v| v.starts_with("GLIBC_TUNABLES=")), "{vars:?}");
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
+}
+
+/// Regression: `time x` was answered "invalid digit found in string". Each `error` line says
+/// what was wrong in the protocol's terms.
+#[test]
+fn bot_errors_say_what_was_wrong() {
+    let script = "time x\ntime -1\ntime\nlevel\nlevel best\nposition 2x2\n3y3 000\n2x2 11x000000000\n2x2 1010\n2x2 111111111111\nmove 3\n";
+    let o = run(&["dots", "bot", "--seed", "1"], script);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        answers,
+        [
+            "error time \"x\": expected a whole number of milliseconds, 0 or more",
+            "error time \"-1\": expected a whole number of milliseconds, 0 or more",
+            "error `time` takes one number: the thinking time in milliseconds",
+            "error `level` takes one name: random, greedy, basic or strong",
+            "error unknown level \"best\": expected random, greedy, basic or strong",
+            "error `position` takes the board size and the line string: `position RxC LINES`",
+            "error board size: expected a size like 3x4, got \"3y3\"",
+            "error line string: character 3 is 'x'; give one 0 (undrawn) or 1 (drawn) per line",
+            "error a 2x2 board has 12 lines, but 4 were given",
+            "error every line is drawn: the game is over",
+            "error unknown command \"move 3\": expected `RxC LINES`, `level L`, `time MS` or `quit`",
+        ],
+        "{out}"
+    );
 }

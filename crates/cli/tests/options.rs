@@ -125,3 +125,74 @@ fn a_bot_typo_is_refused_before_the_first_game() {
     assert!(stdout(&o).contains("t "), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Regression: `--time-limit -1` got clap's "to pass '-1' as a value, use '-- -1'" and `--time-ms
+/// x` "invalid digit found in string": every count and time is refused with a message that
+/// names the value and what is accepted, exit 2.
+#[test]
+fn negative_or_non_numeric_counts_and_times_are_refused_with_what_is_accepted() {
+    let statement = "examples/islands/statement-1.in";
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["dots", "solve", "--empty", "2x2"], "--time-limit", "a number of seconds, 0 or more"),
+        (&["dots", "solve", "--empty", "2x2"], "--tt-mib", "a whole number of MiB, 0 or more"),
+        (&["dots", "play"], "--time-ms", "a whole number of milliseconds, 0 or more"),
+        (&["dots", "play"], "--seed", "a whole number, 0 or more"),
+        (&["dots", "bot"], "--time-ms", "a whole number of milliseconds, 0 or more"),
+        (&["dots", "match"], "--games", "a whole number of games, 1 or more"),
+        (&["dots", "match"], "--jobs", "a whole number of games, 1 or more"),
+        (&["dots", "match"], "--margin-ms", "a whole number of milliseconds, 0 or more"),
+        (&["dots", "match"], "--opening", "a whole number of lines, 0 or more"),
+        (&["islands", "move"], "--time-ms", "a whole number of milliseconds, 0 or more"),
+        (&["islands", "solve", statement], "--time-ms", "a whole number of milliseconds, 0 or more"),
+        (
+            &["islands", "referee", "--first", "strong", "--second", "strong", "--board", statement],
+            "--time-ms",
+            "a whole number of milliseconds, 0 or more",
+        ),
+        (
+            &["islands", "tournament", "--bot", "strong", "--bot", "greedy", "--generate", "small"],
+            "--count",
+            "a whole number of boards, 1 or more",
+        ),
+        (
+            &["islands", "tournament", "--bot", "strong", "--bot", "greedy", "--generate", "small"],
+            "--jobs",
+            "a whole number of games, 1 or more",
+        ),
+        (&["islands", "generate"], "--count", "a whole number of boards, 1 or more"),
+        (&["islands", "generate"], "--n", "a whole number, 0 or more"),
+        (&["islands", "play", statement], "--time-ms", "a whole number of milliseconds, 0 or more"),
+        (&["serve"], "--port", "a port number, 0 or more"),
+    ];
+    for (verb, option, accepted) in cases {
+        for value in ["-1", "x"] {
+            let o = run(&[verb, &[option, value][..]].concat(), "");
+            assert_eq!(o.status.code(), Some(2), "{verb:?} {option} {value}");
+            let err = stderr(&o);
+            assert!(err.contains(&format!("invalid value '{value}' for '{option}")), "{verb:?}: {err}");
+            assert!(err.contains(&format!("expected {accepted}")), "{verb:?} {option}: {err}");
+            assert!(!err.contains("tip:") && !err.contains("invalid digit"), "{verb:?}: {err}");
+        }
+    }
+    // Too large for the type: the range is given.
+    let o = run(&["serve", "--port", "70000"], "");
+    assert!(stderr(&o).contains("expected a port number from 0 to 65535"), "{}", stderr(&o));
+}
+
+/// The CLI reads its names and limits from the engines: the help shows the engines' values.
+#[test]
+fn help_texts_give_the_engines_limits() {
+    use pencilbox_dots::{board::MAX_SIDE, lines, mcts};
+    let help = stdout(&run(&["dots", "play", "--help"], ""));
+    for limit in [
+        format!("up to {MAX_SIDE}x{MAX_SIDE}"),
+        format!("above {} lines", lines::MAX_LINES),
+        format!("up to {} lines", mcts::large::MAX_LINES),
+    ] {
+        assert!(help.contains(&limit), "{limit:?} in {help}");
+    }
+    let help = stdout(&run(&["islands", "generate", "--help"], ""));
+    assert!(help.contains(&format!("1 to {}", pencilbox_islands::board::MAX_N)), "{help}");
+    let help = stdout(&run(&["dots", "bot", "--help"], ""));
+    assert!(help.contains("switch to random, greedy, basic or strong"), "{help}");
+}

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pencilbox_dots::board::Position;
+use pencilbox_dots::board::{Position, Score};
 use pencilbox_dots::endgame::{self, Components, reference};
 use pencilbox_grid::{Cell, Dims, Edge};
 
@@ -173,7 +173,7 @@ fn rows_64x64() -> (Position, Components) {
     b.build()
 }
 
-fn check(name: &str, (pos, built): &(Position, Components), want: i64, reference_ok: bool) {
+fn check(name: &str, (pos, built): &(Position, Components), want: Score, reference_ok: bool) {
     let parts = endgame::decompose(pos).unwrap();
     assert_eq!(&parts, built, "{name}: decomposition");
     let v = endgame::value(&parts);
@@ -219,8 +219,8 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-const MIXED_VALUE: i64 = 0;
-const THREES_VALUE: i64 = -2;
+const MIXED_VALUE: Score = 0;
+const THREES_VALUE: Score = -2;
 
 criterion_group!(benches, bench);
 criterion_main!(benches);

@@ -30,10 +30,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
-#[path = "../tests/support/midgame.rs"]
-mod midgame;
+use pencilbox_dots::test_set::{self, Valued};
 
-use midgame::Midgame;
+/// The midgame accuracy fixture in the repository.
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
 
 /// A move is over its budget when it takes this much longer than the deadline allows.
 const SLACK: Duration = Duration::from_millis(50);
@@ -47,7 +47,7 @@ struct Args {
     #[arg(long, default_value_t = 1000)]
     time_ms: u64,
     /// The fixture of positions with their exact move values.
-    #[arg(long, default_value = midgame::FIXTURE)]
+    #[arg(long, default_value = FIXTURE)]
     fixture: PathBuf,
     /// Base seed of the bots' random choices: position i uses seed + i.
     #[arg(long, default_value_t = 1)]
@@ -89,7 +89,7 @@ struct Expected {
 impl Expected {
     /// The expectation over the moves of each position that `keep` accepts (all of them when it
     /// accepts none).
-    fn of(set: &[Midgame], keep: impl Fn(&Midgame, Edge) -> bool) -> Expected {
+    fn of(set: &[Valued], keep: impl Fn(&Valued, Edge) -> bool) -> Expected {
         let mut sum = Expected::default();
         for m in set {
             let kept: Vec<Score> = m.moves.iter().filter(|&&(e, _)| keep(m, e)).map(|&(_, v)| v).collect();
@@ -108,7 +108,7 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// The geometry of every board size in the set.
-fn geometries(set: &[Midgame]) -> anyhow::Result<HashMap<Dims, Geometry>> {
+fn geometries(set: &[Valued]) -> anyhow::Result<HashMap<Dims, Geometry>> {
     let mut out = HashMap::new();
     for m in set {
         if let Entry::Vacant(slot) = out.entry(m.dims) {
@@ -120,7 +120,7 @@ fn geometries(set: &[Midgame]) -> anyhow::Result<HashMap<Dims, Geometry>> {
 
 /// Asks a fresh bot for a move in every position and scores it; prints a line per position
 /// unless `--json`.
-fn play(args: &Args, set: &[Midgame], geometries: &HashMap<Dims, Geometry>) -> anyhow::Result<Vec<Scored>> {
+fn play(args: &Args, set: &[Valued], geometries: &HashMap<Dims, Geometry>) -> anyhow::Result<Vec<Scored>> {
     let think = Duration::from_millis(args.time_ms);
     let mut scored = Vec::with_capacity(set.len());
     for (i, m) in set.iter().enumerate() {
@@ -163,7 +163,9 @@ fn play(args: &Args, set: &[Midgame], geometries: &HashMap<Dims, Geometry>) -> a
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let path = args.fixture.to_string_lossy();
-    let set = midgame::read(&path).with_context(|| format!("the fixture {path}"))?;
+    let text =
+        std::fs::read_to_string(path.as_ref()).with_context(|| format!("cannot read the fixture {path}"))?;
+    let set = test_set::parse(&text).with_context(|| format!("the fixture {path}"))?;
     anyhow::ensure!(!set.is_empty(), "the fixture {path} holds no positions");
     let geometries = geometries(&set)?;
     if !args.json {

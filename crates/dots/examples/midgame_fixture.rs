@@ -1,5 +1,5 @@
 //! Makes the midgame accuracy fixture (`tests/fixtures/midgame-5x5.txt`, format in
-//! `tests/support/midgame.rs`): plays 5×5 games between the engine's levels, keeps at most one
+//! `pencilbox_dots::test_set`): plays 5×5 games between the engine's levels, keeps at most one
 //! position per game, and solves every legal move of it exactly.
 //!
 //! ```text
@@ -39,10 +39,10 @@ use rand_chacha::ChaCha8Rng;
 
 // Shared with the test and the `accuracy` example; this one does not score moves.
 #[allow(dead_code)]
-#[path = "../tests/support/midgame.rs"]
-mod midgame;
+use pencilbox_dots::test_set::{self, Valued};
 
-use midgame::{FIXTURE, Midgame};
+/// The midgame accuracy fixture in the repository.
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
 
 /// The undrawn lines of the fixture's positions.
 const UNDRAWN: RangeInclusive<u32> = 38..=44;
@@ -107,7 +107,7 @@ fn midgame(geo: &Geometry, seed: u64, g: u64, think: Duration) -> anyhow::Result
 }
 
 /// The value of `drawn` and of each of its moves, logging each move's time.
-fn solve(solver: &mut Solver<'_>, drawn: LineSet, limit: Duration) -> Result<Midgame, OutOfTime> {
+fn solve(solver: &mut Solver<'_>, drawn: LineSet, limit: Duration) -> Result<Valued, OutOfTime> {
     let start = Instant::now();
     solver.set_deadline(Some(start + limit));
     let value = solver.value(drawn)?;
@@ -122,14 +122,14 @@ fn solve(solver: &mut Solver<'_>, drawn: LineSet, limit: Duration) -> Result<Mid
     eprintln!();
     let best = moves.iter().map(|&(_, v)| v).max();
     assert_eq!(best, Some(value), "the best move value must be the position's value");
-    Ok(Midgame { dims: solver.geometry().dims(), drawn, value, moves })
+    Ok(Valued { dims: solver.geometry().dims(), drawn, value, moves })
 }
 
 fn header(args: &Args) -> String {
     format!(
         "# Midgame accuracy fixture: 5x5 Dots-and-Boxes positions from real games, {lo}-{hi} undrawn
 # lines, no box to take, with the exact value of every legal move (issue 14, 'Measures').
-# Format (tests/support/midgame.rs): RxC LINES VALUE LINE:VALUE ..., where LINES is the
+# Format (pencilbox_dots::test_set): RxC LINES VALUE LINE:VALUE ..., where LINES is the
 # OpenSpiel line string, VALUE the net boxes for the player to move under best play, and each
 # LINE:VALUE a legal move (line number) and its value for the mover; loss = VALUE - move value.
 # Made by: cargo run --release -p pencilbox-dots --example midgame_fixture -- --seed {seed} --count {count} --tt-mib {mib} --threads {threads} --limit-s {limit} --time-ms {think}
@@ -149,8 +149,8 @@ fn header(args: &Args) -> String {
 }
 
 /// The line strings of the positions already in the file, kept and dropped.
-fn done(text: &str) -> anyhow::Result<(Vec<Midgame>, HashSet<String>)> {
-    let kept = midgame::parse(text)?;
+fn done(text: &str) -> anyhow::Result<(Vec<Valued>, HashSet<String>)> {
+    let kept = test_set::parse(text)?;
     let dropped = text
         .lines()
         .filter_map(|l| l.strip_prefix(DROPPED))
@@ -187,7 +187,7 @@ fn generate(args: &Args) -> anyhow::Result<()> {
             skipped += 1;
             continue;
         }
-        let lines = midgame::line_string(geo.dims(), drawn);
+        let lines = Position::from_lines(geo.dims(), drawn.iter())?.line_string();
         if already.contains(&drawn) {
             count += 1;
             continue;
@@ -230,7 +230,7 @@ fn generate(args: &Args) -> anyhow::Result<()> {
 
 /// Re-solves `k` positions of the file with a fresh table (see the module docs).
 fn check(args: &Args, k: usize) -> anyhow::Result<()> {
-    let set = midgame::read(&args.out.to_string_lossy())?;
+    let set = test_set::parse(&std::fs::read_to_string(&args.out)?)?;
     ensure!(!set.is_empty(), "no positions in {}", args.out.display());
     let geo = Geometry::new(Dims::new(5, 5)?)?;
     for m in set.iter().step_by(set.len().div_ceil(k.max(1))) {

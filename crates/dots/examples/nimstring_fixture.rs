@@ -19,24 +19,25 @@ use clap::Parser;
 use pencilbox_dots::lines::Geometry;
 use pencilbox_dots::nimstring::Nimstring;
 
+/// The midgame accuracy fixture in the repository.
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
+
 // Only the reader and the format of the fixture are needed here.
 #[allow(dead_code)]
-#[path = "../tests/support/midgame.rs"]
-mod midgame;
-
 #[derive(Debug, Parser)]
 struct Args {
     /// Time for each position (every move decided), in milliseconds.
     #[arg(long, default_value_t = 3000)]
     time_ms: u64,
     /// The fixture of positions with their exact move values.
-    #[arg(long, default_value = midgame::FIXTURE)]
+    #[arg(long, default_value = FIXTURE)]
     fixture: PathBuf,
 }
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let set = midgame::read(&args.fixture.to_string_lossy())?;
+    let text = std::fs::read_to_string(&args.fixture)?;
+    let set = pencilbox_dots::test_set::parse(&text)?;
     println!(
         "{:>3} {:>7} {:>5} {:>5} {:>7} {:>5} {:>13} {:>10} {:>9} {:>8}",
         "#", "undrawn", "value", "moves", "optimal", "win", "win+optimal", "worst win", "nodes", "ms"

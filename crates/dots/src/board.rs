@@ -36,6 +36,11 @@ use pencilbox_grid::{BitSet, Cell, Dims, Edge, Orientation, Pos, ScanError, Scan
 /// The largest number of rows or columns of boxes a Dots-and-Boxes board may have.
 pub const MAX_SIDE: usize = 64;
 
+/// A net score: the mover's boxes minus the opponent's, over the boxes still unclaimed. The one
+/// type of every exact value in this crate (the endgame theory's, the solver's, the bots'); an
+/// estimate, a mean over playouts, is an `f64`.
+pub type Score = i32;
+
 /// One of the two players. `A` conventionally moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Player {

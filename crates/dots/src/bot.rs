@@ -38,7 +38,7 @@ use pencilbox_grid::{Dims, Edge};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
-use crate::board::{self, BoardError, Position};
+use crate::board::{self, BoardError, Position, Score};
 use crate::lines::{Geometry, LineSet};
 use crate::loony;
 use crate::mcts::{self, compact::CompactDomain};
@@ -67,10 +67,10 @@ pub enum Reason {
     /// Only one move was worth considering.
     Forced,
     /// The exact value of the position is known; the move keeps it.
-    Exact { value: i32 },
+    Exact { value: Score },
     /// The exact solve ran out of time after proving the move worth at least `lower` to the
     /// mover (the position's value may be higher).
-    Proven { lower: i32 },
+    Proven { lower: Score },
     /// The search's choice: its estimate of the position's value for the mover (their boxes
     /// minus the opponent's, of those still unclaimed) and the playouts behind it.
     Search { value: f64, playouts: u32 },
@@ -108,20 +108,16 @@ pub struct Choice {
 
 /// At most this many undrawn lines (or none safe), the strong level first tries an exact solve
 /// with [`STRONG_EXACT_SHARE`] of its time; above, the search has all of it (and solves its own
-/// small leaves). The search's estimates are biased by its random playouts where an exact solve
-/// often finishes: with 26 here, strong lost 16 of 20 games on 5×5 to basic, which solves from
-/// 36 lines on; 5×5 positions of 38–40 undrawn lines take 0.3–9 M nodes, 0.2–3 s on two threads
-/// (docs/PERFORMANCE.md, "Midgame accuracy").
+/// small leaves). The search's estimates are biased by its random playouts, so wherever an
+/// exact solve usually finishes within a move's time on 5×5 it is the better use of that time;
+/// beyond this it seldom finishes (docs/PERFORMANCE.md, "Strong level settings").
 const STRONG_EXACT_LINES: u32 = 40;
 
 /// With one line more than [`STRONG_EXACT_LINES`] undrawn, the strong level gives an exact
-/// solve [`STRONG_PROBE_SHARE`] of its time: it seldom finishes (5×5 positions of 41 undrawn lines
-/// take 0.7–5.4 s on one thread), but often proves a move first, which is played; otherwise
-/// the search has the rest. On the 5×5 midgame fixture's seven positions of 41 undrawn lines,
-/// seeds 1–5: 27 of 35 moves value-optimal, against 22 of 35 with the search alone
-/// (docs/PERFORMANCE.md, "Midgame accuracy"); with 0.9 of the time, 14 of 21 on seeds 1–3 (the
-/// search then has too little left), and from 42 lines the proven moves are worse than the
-/// search's.
+/// solve [`STRONG_PROBE_SHARE`] of its time: it seldom finishes there, but often proves a move
+/// first, which is played; otherwise the search has the rest. Half the time balances the two:
+/// with most of it the search has too little left, and from one more line the proven moves are
+/// worse than the search's (docs/PERFORMANCE.md, "Strong level settings").
 const STRONG_PROBE_LINES: u32 = STRONG_EXACT_LINES + 1;
 
 /// The share of its time the strong level gives the exact solve at [`STRONG_PROBE_LINES`].
@@ -129,13 +125,13 @@ const STRONG_PROBE_SHARE: f64 = 0.5;
 
 /// The share of its time the strong level gives an exact solve before it searches. Nearly all
 /// of it: a solve that runs out of time mostly leaves a proven move ([`Reason::Proven`]), which
-/// is played, and the search's estimates in the time left are no better. On the 5×5 midgame
-/// fixture's seven positions of 40 undrawn lines, 0.9 plays 5–6 of them value-optimally where
-/// 0.75 played 4 (three seeds each; docs/PERFORMANCE.md, "Midgame accuracy").
+/// is played, and the search's estimates in the time left are no better; the solves that just
+/// miss a smaller share are the ones this saves (docs/PERFORMANCE.md, "Strong level settings").
 const STRONG_EXACT_SHARE: f64 = 0.9;
 
 /// Above this many undrawn lines the basic engine does not try to solve exactly while safe
-/// lines remain (a solve would not finish in a second; see the README's performance table).
+/// lines remain (a solve would often not finish in a second; docs/PERFORMANCE.md, "Strong
+/// level settings").
 pub const EXACT_LINES: u32 = 36;
 
 /// Errors in asking an engine for a move.
@@ -176,14 +172,15 @@ impl Bot {
         Ok(Bot { level, dims, compact, threads: 1 })
     }
 
-    /// Let the basic and strong levels think with this many threads (1 or 2, default 1): the
+    /// Let the basic and strong levels think with this many threads (1 to
+    /// [`MAX_THREADS`](crate::solver::MAX_THREADS), default 1): the
     /// solver's exact solves ([`Solver::set_threads`]) and the strong level's search (two
     /// searches side by side, the second with a solver of its own whose table takes at most
     /// half the engine's [`TableSize`]).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, 2);
+        self.threads = threads.clamp(1, crate::solver::MAX_THREADS);
         if let Some(engine) = self.compact.as_mut() {
-            engine.threads = threads;
+            engine.threads = self.threads;
         }
     }
 
@@ -341,8 +338,8 @@ impl Engine {
                 return Choice { line, reason: Reason::Exact { value } };
             }
             // Out of time: a move the solve proved worth more than the worst case beats what the
-            // search could find in the time left (docs/PERFORMANCE.md, "Midgame accuracy").
-            let left = geo.unclaimed_boxes(drawn) as i32;
+            // search could find in the time left (docs/PERFORMANCE.md, "Strong level settings").
+            let left = geo.unclaimed_boxes(drawn) as Score;
             if let Some(proven) = solver.proven()
                 && let Some((line, lower)) = proven.line
                 && lower > -left

@@ -17,23 +17,17 @@
 //! chains of the midgame are still forming. The solver and the search give values; this module
 //! gives the reasons a player can check on the board.
 //!
-//! Where it can be afforded, [`fight`] decides the fight exactly: who wins Nimstring (the same
-//! game with the boxes' worth removed, in which whoever takes the last box loses:
-//! [`crate::nimstring`]) is who can make the other player open the last long chain or loop.
+//! Where it can be afforded, [`crate::analysis::fight`] decides the fight exactly: who wins
+//! Nimstring (the same game with the boxes' worth removed, in which whoever takes the last box
+//! loses: [`crate::nimstring`]) is who can make the other player open the last long chain or
+//! loop.
 //! Control is not everything: on small boards keeping it can cost more boxes than it brings, so
 //! the move that wins control is not always the best move (the solver's values say which is).
-
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
 
 use pencilbox_grid::Edge;
 
 use crate::board::Position;
 use crate::chains::{Component, components};
-use crate::lines::compact;
-use crate::nimstring::Nimstring;
-pub use crate::nimstring::Outcomes as Fight;
 
 /// The smallest chain that counts as long: opening it lets the taker keep control.
 pub const LONG_CHAIN: usize = 3;
@@ -99,68 +93,6 @@ pub fn keeps_control(pos: &Position, e: Edge) -> bool {
     if keeps_turn { next.mover_on_track() } else { !next.mover_on_track() }
 }
 
-/// The least time the analyses (`dots solve --explain`, the web analysis) give [`fight_beside`]
-/// when their own work ends sooner, with no time limit: 5×5 positions with 38–40 undrawn lines
-/// take 0.06–2.8 s, 41 and more seldom finish (docs/PERFORMANCE.md).
-pub const FIGHT_BUDGET: Duration = Duration::from_secs(2);
-
-/// With a time limit, that least time is this fraction of it (at most [`FIGHT_BUDGET`]).
-pub const FIGHT_SHARE: u32 = 8;
-
-/// The least time the analyses give the fight for control beside their work, given their time
-/// limit (if any): the smaller of [`FIGHT_BUDGET`] and `limit / FIGHT_SHARE`.
-pub fn fight_least(limit: Option<Duration>) -> Duration {
-    limit.map_or(FIGHT_BUDGET, |limit| (limit / FIGHT_SHARE).min(FIGHT_BUDGET))
-}
-
-/// The fight for control in `pos` decided exactly, with the outcome of every move decided by
-/// `deadline` ([`Nimstring::outcomes`]); `None` when the game is over, the board is beyond the
-/// compact form (more than [`crate::lines::MAX_LINES`] lines), or not even the position is
-/// decided by `deadline` (or before `stop` is set).
-pub fn fight(pos: &Position, deadline: Option<Instant>, stop: Option<&AtomicBool>) -> Option<Fight> {
-    let (geo, drawn) = compact(pos).ok()?;
-    if geo.undrawn(drawn).count() == 0 {
-        return None;
-    }
-    let mut nim = Nimstring::new(&geo);
-    nim.set_deadline(deadline);
-    nim.set_stop(stop);
-    nim.outcomes(drawn).ok()
-}
-
-/// Runs `work` on this thread while [`fight`] decides the fight for control in `pos` on another
-/// (the analyses' value solve is the work: it keeps its whole time, and the fight uses the
-/// second core). The fight stops at `deadline`, or once `work` is done and `least` has passed,
-/// whichever comes first; it does not hold the answer back when it finishes sooner. When
-/// `cancel` is set (the caller no longer wants the answer), it stops as soon as `work` is done.
-pub fn fight_beside<T>(
-    pos: &Position,
-    least: Instant,
-    deadline: Option<Instant>,
-    cancel: Option<&AtomicBool>,
-    work: impl FnOnce() -> T,
-) -> (Option<Fight>, T) {
-    let stop = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let (done, finished) = mpsc::channel();
-        let stop = &stop;
-        let fight = scope.spawn(move || {
-            let fight = fight(pos, deadline, Some(stop));
-            // The receiver may have stopped waiting: nothing to tell it then.
-            let _ = done.send(());
-            fight
-        });
-        let out = work();
-        // Wait for the fight until `least` (it reports when it finishes), then stop it.
-        if !cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            let _ = finished.recv_timeout(least.saturating_duration_since(Instant::now()));
-        }
-        stop.store(true, Ordering::Relaxed);
-        // The fight only reads the position: a panic there is a bug worth reporting.
-        (fight.join().expect("the fight for control's thread panicked"), out)
-    })
-}
-
 /// Whether drawing the undrawn line `e` gives a box its third side.
 fn gives_box(pos: &Position, e: Edge) -> bool {
     pos.dims().edge_cells(e).iter().flatten().any(|&c| pos.undrawn_sides(c) == 2)
@@ -213,47 +145,6 @@ mod tests {
                 assert_eq!(turns, lines - boxes + double_crosses + 1, "{r}x{c}");
             }
         }
-    }
-
-    #[test]
-    fn the_exact_fight_agrees_with_each_move() {
-        // 2×2 with the two top lines drawn, and the same board with every line but one drawn.
-        let mut pos = empty(2, 2);
-        for e in [0, 1] {
-            pos.play_unchecked(Edge(e));
-        }
-        let far = Instant::now() + Duration::from_secs(600);
-        let f = fight(&pos, Some(far), None).unwrap();
-        assert_eq!(f.moves.len(), pos.num_undrawn());
-        assert_eq!(f.mover_wins, f.moves.iter().any(|m| m.1 == Some(true)));
-        assert!(f.moves.iter().all(|m| m.1.is_some()));
-        // The last line takes the last box: its taker cannot move again and loses.
-        let mut last = empty(1, 1);
-        for e in [0, 1, 2] {
-            last.play_unchecked(Edge(e));
-        }
-        assert_eq!(
-            fight(&last, Some(far), None),
-            Some(Fight { mover_wins: false, moves: vec![(Edge(3), Some(false))] })
-        );
-        // Over, beyond the compact form, out of time: no answer.
-        last.play_unchecked(Edge(3));
-        assert_eq!(fight(&last, Some(far), None), None);
-        assert_eq!(fight(&empty(8, 8), Some(far), None), None);
-        assert_eq!(fight(&empty(5, 5), Some(Instant::now()), None), None);
-        assert_eq!(fight(&empty(5, 5), None, Some(&AtomicBool::new(true))), None);
-    }
-
-    #[test]
-    fn the_fight_beside_other_work_stops_with_it_or_answers() {
-        let far = Instant::now() + Duration::from_secs(600);
-        // The empty 5×5 board is not decided in the blink the work takes: stopped, no answer.
-        let (f, out) = fight_beside(&empty(5, 5), Instant::now(), Some(far), None, || 42);
-        assert_eq!((f, out), (None, 42));
-        // The empty 2×2 board is decided long before the least time, and the answer is not
-        // held back until then (the test would take ten minutes).
-        let (f, out) = fight_beside(&empty(2, 2), far, None, None, || "done");
-        assert_eq!((f.map(|f| f.mover_wins), out), (Some(false), "done"));
     }
 
     #[test]

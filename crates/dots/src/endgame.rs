@@ -61,7 +61,7 @@ use std::fmt;
 
 use pencilbox_grid::Cell;
 
-use crate::board::Position;
+use crate::board::{Position, Score};
 use crate::chains::{self, Kind};
 
 /// Errors about positions that are not simple loony endgames.
@@ -173,7 +173,7 @@ pub fn decompose(pos: &Position) -> Result<Components, EndgameError> {
 
 /// The opener's value after opening a chain of `n` boxes, when the rest is worth `x` to whoever
 /// opens next (see the module docs).
-pub const fn open_chain(n: i64, x: i64) -> i64 {
+pub const fn open_chain(n: Score, x: Score) -> Score {
     if n <= 2 {
         -(n + x)
     } else {
@@ -184,7 +184,7 @@ pub const fn open_chain(n: i64, x: i64) -> i64 {
 }
 
 /// The opener's value after opening a loop of `m` boxes, the rest worth `x` to the next opener.
-pub const fn open_loop(m: i64, x: i64) -> i64 {
+pub const fn open_loop(m: Score, x: Score) -> Score {
     let take_all = m + x;
     let keep_control = m - 8 - x;
     -(if take_all > keep_control { take_all } else { keep_control })
@@ -192,12 +192,12 @@ pub const fn open_loop(m: i64, x: i64) -> i64 {
 
 /// The optimal net score (the mover's future boxes minus the opponent's) of a simple loony
 /// endgame for the player to move. Exact; see the module docs for the method.
-pub fn value(components: &Components) -> i64 {
+pub fn value(components: &Components) -> Score {
     Reduced::of(components).solve()
 }
 
 /// The value of a position; fails unless every box has 0 or 2 undrawn sides.
-pub fn position_value(pos: &Position) -> Result<i64, EndgameError> {
+pub fn position_value(pos: &Position) -> Result<Score, EndgameError> {
     Ok(value(&decompose(pos)?))
 }
 
@@ -210,9 +210,9 @@ struct Reduced {
     /// Parity of the number of 2-chains.
     twos: usize,
     /// Chains of 3 or more boxes in opening order: every 3-chain, then the aggregated long chain.
-    chains: Vec<i64>,
+    chains: Vec<Score>,
     /// Loops in opening order: every 4-loop, every 6-loop, then the aggregated long loop.
-    loops: Vec<i64>,
+    loops: Vec<Score>,
 }
 
 impl Reduced {
@@ -222,7 +222,7 @@ impl Reduced {
         let long_loops: Vec<usize> = c.loops.iter().copied().filter(|&m| m >= 8).collect();
         let excess = long_chains.iter().map(|&n| n - 4).sum::<usize>()
             + long_loops.iter().map(|&m| m - 8).sum::<usize>();
-        let excess = excess as i64;
+        let excess = excess as Score;
         debug_assert!(
             c.loops.iter().all(|&m| m == 4 || m == 6 || m >= 8),
             "loops on a grid have 4, 6, 8… boxes: {c}"
@@ -247,15 +247,15 @@ impl Reduced {
     /// left" and "loops left" are suffixes of the opening orders of reduction 3 (module docs): a
     /// 1-chain first when there is one, loops smallest first, the 3-chains before the long
     /// chain; a 2-chain is always an option.
-    fn solve(&self) -> i64 {
+    fn solve(&self) -> Score {
         let (nc, nl) = (self.chains.len(), self.loops.len());
         let (w_chain, w_two) = (nl + 1, (nc + 1) * (nl + 1));
-        let mut f = vec![0i64; (self.twos + 1) * w_two];
+        let mut f: Vec<Score> = vec![0; (self.twos + 1) * w_two];
         for t in 0..=self.twos {
             for a in 0..=nc {
                 for b in 0..=nl {
                     let at = t * w_two + a * w_chain + b;
-                    let mut best = i64::MIN;
+                    let mut best = Score::MIN;
                     if t > 0 {
                         best = best.max(open_chain(2, f[at - w_two]));
                     }
@@ -266,7 +266,7 @@ impl Reduced {
                     if b > 0 {
                         best = best.max(open_loop(self.loops[nl - b], f[at - 1]));
                     }
-                    f[at] = if best == i64::MIN { 0 } else { best };
+                    f[at] = if best == Score::MIN { 0 } else { best };
                 }
             }
         }
@@ -309,7 +309,7 @@ pub fn gamedots_result(pos: &Position) -> Result<GameResult, EndgameError> {
 }
 
 /// The game's result from the mover's net score.
-pub const fn result_of(value: i64, alice_to_move: bool) -> GameResult {
+pub const fn result_of(value: Score, alice_to_move: bool) -> GameResult {
     match (value.signum(), alice_to_move) {
         (0, _) => GameResult::Draw,
         (1, true) | (-1, false) => GameResult::Alice,
@@ -322,12 +322,12 @@ pub mod reference {
     use std::collections::HashMap;
 
     use super::{Components, open_chain, open_loop};
-    use crate::board::Position;
+    use crate::board::{Position, Score};
 
     /// The multiset recursion of the module docs, memoised on the multiset (the count of each
     /// distinct component, as one mixed-radix index into a dense table). Exponential in the
     /// number of distinct component kinds: panics when the table would exceed 2^26 entries.
-    pub fn multiset_value(c: &Components) -> i64 {
+    pub fn multiset_value(c: &Components) -> Score {
         // Distinct kinds: (is a loop, length), with their counts.
         let mut kinds: Vec<((bool, usize), usize)> = Vec::new();
         for kind in c.chains().iter().map(|&n| (false, n)).chain(c.loops().iter().map(|&m| (true, m))) {
@@ -357,12 +357,12 @@ pub mod reference {
         radix: &[usize],
         counts: &mut [usize],
         at: usize,
-        memo: &mut [Option<i64>],
-    ) -> i64 {
+        memo: &mut [Option<Score>],
+    ) -> Score {
         if let Some(v) = memo[at] {
             return v;
         }
-        let mut best = None::<i64>;
+        let mut best = None::<Score>;
         for k in 0..kinds.len() {
             if counts[k] == 0 {
                 continue;
@@ -371,7 +371,7 @@ pub mod reference {
             let rest = recurse(kinds, radix, counts, at - radix[k], memo);
             counts[k] += 1;
             let (is_loop, len) = kinds[k].0;
-            let v = if is_loop { open_loop(len as i64, rest) } else { open_chain(len as i64, rest) };
+            let v = if is_loop { open_loop(len as Score, rest) } else { open_chain(len as Score, rest) };
             best = Some(best.map_or(v, |b| b.max(v)));
         }
         let v = best.unwrap_or(0);
@@ -384,14 +384,14 @@ pub mod reference {
     /// maps the set of drawn lines, as a bit mask over `pos`'s first 64 lines… so boards must
     /// have at most 64 lines (e.g. up to 4×5 boxes), and few undrawn lines (each undrawn set is
     /// visited once).
-    pub fn brute_force(pos: &Position) -> i64 {
+    pub fn brute_force(pos: &Position) -> Score {
         assert!(pos.dims().num_edges() <= 64, "brute force is for boards of at most 64 lines");
         let mut p = pos.clone();
         let mut memo = HashMap::new();
         negamax(&mut p, &mut memo)
     }
 
-    fn negamax(p: &mut Position, memo: &mut HashMap<u64, i64>) -> i64 {
+    fn negamax(p: &mut Position, memo: &mut HashMap<u64, Score>) -> Score {
         if p.is_over() {
             return 0;
         }
@@ -400,9 +400,9 @@ pub mod reference {
             return v;
         }
         let moves: Vec<_> = p.legal_moves().collect();
-        let mut best = i64::MIN;
+        let mut best = Score::MIN;
         for e in moves {
-            let got = p.play_unchecked(e).boxes_completed as i64;
+            let got = p.play_unchecked(e).boxes_completed as Score;
             let v = if got > 0 { got + negamax(p, memo) } else { -negamax(p, memo) };
             p.undo(e);
             best = best.max(v);
@@ -417,7 +417,7 @@ mod tests {
     use super::*;
     use pencilbox_grid::Dims;
 
-    fn v(chains: &[usize], loops: &[usize]) -> i64 {
+    fn v(chains: &[usize], loops: &[usize]) -> Score {
         value(&Components::new(chains.to_vec(), loops.to_vec()))
     }
 

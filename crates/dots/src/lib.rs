@@ -29,3 +29,5 @@ pub mod mcts;
 pub mod nimstring;
 // Exact when the solver finishes in time, else the search's estimate.
 pub mod analysis;
+// Test sets: positions with the exact value of every move, to measure a player on.
+pub mod test_set;

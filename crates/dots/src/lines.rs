@@ -65,7 +65,7 @@ pub struct BoxId(pub u8);
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GeometryError {
-    #[error("a {dims} board has {lines} lines; the exact solver handles at most {max}")]
+    #[error("the {dims} board has {lines} lines; the exact solver takes at most {max}")]
     TooManyLines { dims: Dims, lines: usize, max: usize },
 }
 
@@ -368,6 +368,7 @@ fn fits(dims: Dims) -> Result<(), GeometryError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
 
     #[test]
     fn symmetry_group_sizes() {
@@ -393,18 +394,11 @@ mod tests {
 
     #[test]
     fn side_counts_agree_with_drawn_sides() {
-        let mut seed = 0x1234_5678_9abc_def0u64;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x1234_5678_9abc_def0);
         for (r, c) in [(1, 1), (1, 5), (3, 3), (3, 4), (5, 2), (7, 7), (2, 25), (1, 42)] {
             let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
             for _ in 0..200 {
-                // xorshift: any spread of line sets will do.
-                let mut word = || {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    seed
-                };
-                let drawn = LineSet((u128::from(word()) << 64 | u128::from(word())) & geo.all);
+                let drawn = LineSet(rng.random::<u128>() & geo.all);
                 let counts = geo.side_counts(drawn);
                 for b in geo.boxes() {
                     let k = geo.drawn_sides(drawn, b) as usize;
@@ -428,14 +422,11 @@ mod tests {
 
     #[test]
     fn normalised_images_are_kept_up_to_date_move_by_move() {
-        let mut seed = 0x0ddc_0ffe_e0dd_f00du64;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x0ddc_0ffe_e0dd_f00d);
         for (r, c) in [(1, 1), (1, 4), (2, 2), (3, 3), (3, 4)] {
             let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
             for _ in 0..100 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let drawn = LineSet(u128::from(seed) & geo.all);
+                let drawn = LineSet(rng.random::<u128>() & geo.all);
                 for s in 0..geo.num_symmetries() {
                     let image = geo.normalise_twins(geo.transform(s, drawn).0);
                     for e in geo.undrawn(drawn).iter() {
@@ -461,7 +452,7 @@ mod tests {
         let position = Position::empty_of(big).unwrap();
         assert_eq!(LineSet::of_position(&position).unwrap_err(), too_many);
         assert_eq!(compact(&position).unwrap_err(), too_many);
-        assert_eq!(too_many.to_string(), "a 8x8 board has 144 lines; the exact solver handles at most 128");
+        assert_eq!(too_many.to_string(), "the 8x8 board has 144 lines; the exact solver takes at most 128");
         let position = Position::from_lines(small, [Edge(0), Edge(111)]).unwrap();
         let (geo, drawn) = compact(&position).unwrap();
         assert_eq!((geo.dims(), drawn), (small, LineSet(1 | 1 << 111)));

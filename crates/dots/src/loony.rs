@@ -17,14 +17,14 @@
 
 use pencilbox_grid::Edge;
 
-use crate::board::Position;
+use crate::board::{Position, Score};
 use crate::chains::{self, Kind};
 use crate::endgame::{self, Components};
 use crate::rules::{self, View};
 
 /// The value of a simple loony endgame with nothing to take, for the player who must open;
 /// `None` when the position is not one.
-pub(crate) fn simple_value(pos: &Position) -> Option<i64> {
+pub(crate) fn simple_value(pos: &Position) -> Option<Score> {
     endgame::position_value(pos).ok()
 }
 
@@ -34,12 +34,12 @@ pub(crate) fn best_opening(pos: &Position) -> Option<Edge> {
     endgame::check_simple(pos).ok()?;
     let parts = chains::components(pos);
     let sizes: Vec<(Kind, usize)> = parts.iter().map(|p| (p.kind, p.len())).collect();
-    let mut best: Option<(i64, Edge)> = None;
+    let mut best: Option<(Score, Edge)> = None;
     for (i, part) in parts.iter().enumerate() {
         let rest: Components =
             sizes.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &kind_len)| kind_len).collect();
         let x = endgame::value(&rest);
-        let n = part.len() as i64;
+        let n = part.len() as Score;
         let value = match part.kind {
             Kind::Chain => endgame::open_chain(n, x),
             Kind::Loop => endgame::open_loop(n, x),
@@ -68,7 +68,7 @@ pub(crate) fn capture(pos: &Position) -> Option<Edge> {
     rules::chain_capture_by(pos, |rest: &Position, kept| {
         let x = simple_value(rest)?;
         // Taking the `kept` boxes and opening next: kept + x; declining them: −kept − x.
-        Some(-(kept as i64) - x > kept as i64 + x)
+        Some(-(kept as Score) - x > kept as Score + x)
     })
 }
 
@@ -94,7 +94,7 @@ pub(crate) mod tests {
     }
 
     /// The exact value of drawing `e` in `pos`, by the solver (the reference).
-    fn move_value(solver: &mut Solver<'_>, pos: &Position, e: Edge) -> i32 {
+    fn move_value(solver: &mut Solver<'_>, pos: &Position, e: Edge) -> Score {
         solver.move_value(LineSet::of_position(pos).unwrap(), e).unwrap()
     }
 

@@ -8,8 +8,8 @@
 //! ([`crate::control::fight`]): who can win control, and which moves keep that chance.
 //!
 //! Control is not the value. On 5×5 midgame positions the Nimstring-winning moves are often not
-//! the best ones, and sometimes the only one loses boxes (docs/PERFORMANCE.md, "Midgame
-//! accuracy"), so the bots do not restrict their moves to them.
+//! the best ones, and sometimes the only one loses boxes (docs/PERFORMANCE.md, Dots-and-Boxes,
+//! "Tried and dropped"), so the bots do not restrict their moves to them.
 //!
 //! The search is exact and needs no box counts; it rests on three facts of Nimstring (*Winning
 //! Ways*, "Nimstring"; the arguments for the first two are at [`settle`], and a brute force over
@@ -32,7 +32,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use pencilbox_grid::Edge;
+use pencilbox_grid::{Edge, OutOfTime};
 
 use crate::lines::{BoxId, Geometry, LineSet, MAX_LINES};
 
@@ -166,11 +166,6 @@ fn key(geo: &Geometry, drawn: LineSet) -> u128 {
     geo.normalise_twins(geo.canonical(drawn).0.0)
 }
 
-/// The deadline passed (or the search was told to stop) before the search finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the Nimstring search ran out of time")]
-pub struct OutOfTime;
-
 /// An exact Nimstring search with its table of solved positions (kept between calls on the
 /// same board).
 #[derive(Debug)]
@@ -268,9 +263,10 @@ impl<'g> Nimstring<'g> {
     /// Whether some move of the quiet position `drawn` leaves the opponent lost. A move that
     /// leaves a loony position loses and is dropped; one line per twin group is tried. The
     /// children already in the table are looked up before any is searched (an enhanced
-    /// transposition cutoff), and the moves that hand out boxes come first: on the 5×5 fixture
-    /// that decides 20 positions in 2 s against 17–18 with the safe lines first and no look-up
-    /// (docs/PERFORMANCE.md).
+    /// transposition cutoff), and the moves that hand out boxes come first: a hand-out is often
+    /// the winning move, and a child already settled costs one look-up instead of a search, so
+    /// more positions are decided in the analyses' time (docs/PERFORMANCE.md, "The fight for
+    /// control (Nimstring)").
     fn any_winning_move(&mut self, drawn: LineSet, undrawn: LineSet) -> Result<bool, OutOfTime> {
         let geo = self.geo;
         // One line per twin group, split into those that hand out a box and the safe ones.

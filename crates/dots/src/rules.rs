@@ -276,6 +276,13 @@ pub(crate) fn safe_lines<V: View>(v: &V, undrawn: &[Edge]) -> Vec<Edge> {
     undrawn.iter().copied().filter(|&e| !v.gives_box(e)).collect()
 }
 
+/// The undrawn lines of `position` that give no box away, in line order: what a match's random
+/// opening is drawn from (`pencilbox dots match --opening`).
+pub fn safe_lines_of(position: &Position) -> Vec<Edge> {
+    let undrawn: Vec<Edge> = position.legal_moves().collect();
+    safe_lines(position, &undrawn)
+}
+
 /// The greedy level: take a box (at random), else a safe line at random, else the smallest
 /// hand-out.
 pub(crate) fn greedy<V: View>(v: &V, undrawn: &[Edge], rng: &mut impl Rng) -> Edge {
@@ -350,6 +357,7 @@ mod tests {
             }
             let at = || format!("{}\n{pos}", geo.dims());
             assert_eq!(safe_lines(&pos, &undrawn), safe_lines(&compact, &undrawn), "{}", at());
+            assert_eq!(safe_lines_of(&pos), safe_lines(&compact, &undrawn), "{}", at());
             let free = free_capture(&compact);
             assert_eq!(free_capture(&pos), free, "{}", at());
             if free.is_none() && compact.takeable().next().is_some() {

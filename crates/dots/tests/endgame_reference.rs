@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use pencilbox_dots::board::Position;
+use pencilbox_dots::board::{Position, Score};
 use pencilbox_dots::endgame::{self, Components, GameResult, reference};
 use pencilbox_grid::{Cell, Dims, Edge};
 use proptest::prelude::*;
@@ -44,20 +44,20 @@ impl Brute {
     }
 
     /// The mover's future boxes minus the opponent's, with the lines of `drawn` drawn.
-    fn value(&mut self, drawn: u32) -> i64 {
+    fn value(&mut self, drawn: u32) -> Score {
         if drawn == self.full {
             return 0;
         }
         if self.table[drawn as usize] != UNKNOWN {
-            return self.table[drawn as usize] as i64;
+            return self.table[drawn as usize] as Score;
         }
-        let mut best = i64::MIN;
+        let mut best = Score::MIN;
         let mut free = self.full & !drawn;
         while free != 0 {
             let b = free.trailing_zeros() as usize;
             free &= free - 1;
             let next = drawn | 1 << b;
-            let got = self.boxes_of[b].iter().filter(|&&m| next & m == m).count() as i64;
+            let got = self.boxes_of[b].iter().filter(|&&m| next & m == m).count() as Score;
             let v = if got > 0 { got + self.value(next) } else { -self.value(next) };
             best = best.max(v);
         }
@@ -313,7 +313,7 @@ fn statement_examples() {
     for (name, want) in [("endgame-1", -5), ("endgame-2", 6)] {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/dots/");
         let text = std::fs::read_to_string(format!("{dir}{name}.in")).unwrap();
-        let expected: i64 =
+        let expected: Score =
             std::fs::read_to_string(format!("{dir}{name}.out")).unwrap().trim().parse().unwrap();
         assert_eq!(expected, want);
         let pos: Position = text.parse().unwrap();
@@ -327,13 +327,13 @@ fn statement_examples() {
 
 /// The value, by the multiset recursion, of opening component `k` of `c` (a chain if `is_loop`
 /// is false) when `len` is its length.
-fn opening_value(c: &Components, is_loop: bool, len: usize) -> i64 {
+fn opening_value(c: &Components, is_loop: bool, len: usize) -> Score {
     let (mut chains, mut loops) = (c.chains().to_vec(), c.loops().to_vec());
     let list = if is_loop { &mut loops } else { &mut chains };
     let i = list.iter().position(|&n| n == len).unwrap();
     list.remove(i);
     let rest = reference::multiset_value(&Components::new(chains, loops));
-    if is_loop { endgame::open_loop(len as i64, rest) } else { endgame::open_chain(len as i64, rest) }
+    if is_loop { endgame::open_loop(len as Score, rest) } else { endgame::open_chain(len as Score, rest) }
 }
 
 // The lemmas of the module docs of `endgame`, one by one, on the multiset recursion.

@@ -4,17 +4,19 @@
 //! and values that agree with each other. Cheap checks only: re-solving positions is
 //! `cargo run --release -p pencilbox-dots --example midgame_fixture -- --check K`.
 
-#[path = "support/midgame.rs"]
-mod midgame;
-
 use std::collections::{HashMap, HashSet};
 
-use midgame::{FIXTURE, FixtureError, Midgame};
+use pencilbox_dots::test_set::{self, Valued};
+
+/// The midgame accuracy fixture in the repository.
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
 use pencilbox_dots::lines::{Geometry, LineSet};
 use pencilbox_grid::{Dims, Edge};
 
-fn fixture() -> Vec<Midgame> {
-    midgame::read(FIXTURE).unwrap_or_else(|e| panic!("the midgame fixture {FIXTURE}: {e}"))
+fn fixture() -> Vec<Valued> {
+    let text = std::fs::read_to_string(FIXTURE)
+        .unwrap_or_else(|e| panic!("cannot read the midgame fixture {FIXTURE}: {e}"));
+    test_set::parse(&text).unwrap_or_else(|e| panic!("the midgame fixture {FIXTURE}: {e}"))
 }
 
 fn geometry() -> Geometry {
@@ -111,7 +113,7 @@ fn positions_are_distinct_up_to_symmetry() {
 fn the_format_round_trips() {
     let set = fixture();
     let text: String = set.iter().map(|m| format!("{m}\n")).collect();
-    assert_eq!(midgame::parse(&text).unwrap(), set);
+    assert_eq!(test_set::parse(&text).unwrap(), set);
 }
 
 #[test]
@@ -125,9 +127,8 @@ fn malformed_lines_name_their_line_and_fault() {
         (&*format!("5x5 {lines} 1 3-1"), "LINE:VALUE"),
     ];
     for (text, fault) in cases {
-        let err = midgame::parse(&format!("# a comment\n\n{text}\n")).unwrap_err();
+        let err = test_set::parse(&format!("# a comment\n\n{text}\n")).unwrap_err();
         let message = err.to_string();
         assert!(message.starts_with("line 3:") && message.contains(fault), "{text}: {message}");
     }
-    assert!(matches!(midgame::read("/nonexistent/midgame.txt"), Err(FixtureError::Read { .. })));
 }

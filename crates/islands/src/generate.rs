@@ -99,9 +99,9 @@ pub fn generate(params: GenParams, rng: &mut impl Rng) -> Result<Board, GenError
 /// A board worth offering to a person needs at least this many live numbers.
 pub const MIN_LIVE: usize = 3;
 
-/// How many seeds [`playable`] tries. Of the first 1000 seeds of `small`, 578 give boards not
-/// worth playing (40 without a number, 224 with one); of `medium` and `large`, none. So this
-/// many never all fail on a preset in practice.
+/// How many seeds [`playable`] tries. Many `small` boards are not worth playing and hardly any
+/// `medium` or `large` ones (docs/PERFORMANCE.md, "Islands"), so this many never all fail on a
+/// preset in practice.
 pub const PLAYABLE_TRIES: u64 = 1000;
 
 /// Whether `board` is worth offering to a person as a new game: at least [`MIN_LIVE`] numbers

@@ -141,8 +141,9 @@ const SINGLE_NODES: u64 = 1000;
 /// tests of its probing pass (each probes every unknown edge both ways). Beyond them the set
 /// found so far is the answer (without a solution, not known to be minimal): near a conflict
 /// that only search or deep probing shows, hundreds of tests can each run to their bound,
-/// seconds on a 20x20 board, where a setter wants an answer while editing. On a 20x20 board
-/// 5,000 nodes take about 0.4 s and 64 probing tests about 0.1 s (docs/PERFORMANCE.md).
+/// seconds on a 20x20 board, where a setter wants an answer while editing. The bounds keep a
+/// 20x20 conflict search to a fraction of a second (docs/PERFORMANCE.md, "The setter's
+/// workbench per edit").
 const SEARCH_NODES: u64 = 5_000;
 const PROBE_TESTS: usize = 64;
 

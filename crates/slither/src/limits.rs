@@ -17,7 +17,8 @@ use crate::level::Level;
 pub const PLAY_MAX_SIDE: usize = 100;
 
 /// The largest side of a puzzle the setter's workbench analyses (`/api/slither/analyze`, the
-/// web page's Edit mode): up to here the analysis of an edit stays interactive.
+/// web page's Edit mode): up to here the analysis of an edit stays interactive
+/// (docs/PERFORMANCE.md has the times per edit).
 pub const EDITOR_MAX_SIDE: usize = 30;
 
 /// The rows and columns the generator makes boards of (both must be in the range), in the CLI
@@ -27,12 +28,14 @@ pub const GENERATE_SIDES: RangeInclusive<usize> = 2..=PLAY_MAX_SIDE;
 
 /// How many random loops the CLI and the web app let the generator try for one puzzle before
 /// giving up. Every size up to [`generate_offered_side`] of its level finds a puzzle well within
-/// this many, except at `trial-2`, where about 1 loop in 100 gives one (some seeds find none).
+/// this many, except at `trial-2`, where few loops give one (some seeds find none:
+/// docs/PERFORMANCE.md, "Slitherlink").
 pub const GENERATE_ATTEMPTS: usize = 200;
 
 /// The largest side the web page offers for generating a puzzle of level `target`, and above
 /// which the CLI warns that generating may run out of time; `None` for a level the generator
-/// does not make. It is what the generator finishes well within 20 s on two cores. Harder levels
+/// does not make. It is what the generator finishes well within 20 s on two cores
+/// (docs/PERFORMANCE.md, "Slitherlink", has the times at the caps and one size up). Harder levels
 /// run deeper techniques on every try, so they stop at smaller boards.
 pub const fn generate_offered_side(target: Level) -> Option<usize> {
     match target {
@@ -40,8 +43,8 @@ pub const fn generate_offered_side(target: Level) -> Option<usize> {
         Level::Tricky | Level::Hard => Some(40),
         Level::Expert => Some(35),
         Level::Trial(1) => Some(30),
-        // About 1 loop in 100 gives a trial-2 puzzle at 10x10 (fewer on smaller boards), and
-        // larger boards cost more per loop: 10x10 finds one in a few seconds, most of the time.
+        // Few loops give a trial-2 puzzle, fewer on smaller boards, and larger boards cost more
+        // per loop: 10x10 usually finds one within the time of the levels' other caps.
         Level::Trial(2) => Some(10),
         Level::Trial(_) => None,
     }

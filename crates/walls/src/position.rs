@@ -45,6 +45,13 @@ impl Position {
         self.dims
     }
 
+    /// The parts where a move can still be made: those holding a cell that is not marked. A part
+    /// of marked cells only (a marked cell walled in, say) has no move and value 0: it is no
+    /// independent game, though its cells are not walls and [`Position::rects`] lists it.
+    pub fn parts_in_play<'a>(&'a self, board: &'a Board) -> impl Iterator<Item = Rect> + 'a {
+        self.rects.iter().copied().filter(move |r| r.cells().any(|c| !board.is_marked(c)))
+    }
+
     /// The part holding `cell`, if the cell is not a wall.
     pub fn rect_of(&self, cell: Cell) -> Option<Rect> {
         self.rects.iter().copied().find(|r| r.contains(cell))

@@ -154,7 +154,28 @@ proptest! {
         for (&r, &g) in position.rects().iter().zip(&parts) {
             prop_assert_eq!(slow.grundy(r), g);
         }
+        // The parts in play are those with a legal move; the others are worth 0.
+        let in_play: Vec<Rect> = position.parts_in_play(&board).collect();
+        for &r in position.rects() {
+            let has_move = position.legal_moves(&board).any(|c| r.contains(c));
+            prop_assert_eq!(in_play.contains(&r), has_move, "{}", r);
+            if !has_move {
+                prop_assert_eq!(table.grundy(r), 0);
+            }
+        }
     }
+}
+
+/// A marked cell walled in is no part in play: no move there, though it is no wall.
+#[test]
+fn a_walled_in_marked_cell_is_no_part_in_play() {
+    let board: Board = "2 2\nX.\n..\n".parse().unwrap();
+    let mut position = Position::start(&board);
+    position.play(&board, Cell::new(1, 1)).unwrap();
+    assert_eq!(position.rects(), [Rect::new(0, 0, 1, 1)]);
+    assert!(!position.is_wall(Cell::new(0, 0)));
+    assert_eq!(position.parts_in_play(&board).count(), 0);
+    assert!(position.is_over(&board));
 }
 
 /// The multi-word mex masks (used when a value reaches 64) give the same table as one word.

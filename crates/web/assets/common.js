@@ -130,17 +130,16 @@ export async function busy(button, status, busyText, work) {
   }
 }
 
-/** Reads a URL query parameter as an integer within [lo, hi], else `fallback`. */
-export function intParam(name, fallback, lo, hi) {
-  const raw = new URLSearchParams(location.search).get(name);
-  const n = raw === null ? NaN : Number.parseInt(raw, 10);
-  return Number.isInteger(n) && n >= lo && n <= hi ? n : fallback;
-}
+/** Windows narrower than this (in CSS px) are a phone's: the page scrolls there, so a board takes
+ * the page's width rather than what is left of the first screen below the controls (which on a
+ * phone is a sliver). */
+const NARROW = 640;
 
 /** Sizes a board's SVG to `width × height` CSS px (its size in a tall enough window), scaled
  * down as needed so that the whole board fits in the window below its top, with `below` px to
- * spare, but never under `least` px high. CSS (`max-width: 100%`) narrows it further in a
- * narrow window. The board is sized again whenever the window is resized. */
+ * spare, but never under `least` px high. In a narrow window (a phone's) it is scaled to the
+ * page's width instead, and at most the window's height. CSS (`max-width: 100%`) narrows it
+ * further in a narrow window. The board is sized again whenever the window is resized. */
 export function fitBoard(board, width, height, { below = 16, least = 240 } = {}) {
   Object.assign(board.dataset, { fitWidth: width, fitHeight: height, fitBelow: below, fitLeast: least });
   refit(board);
@@ -150,9 +149,17 @@ export function fitBoard(board, width, height, { below = 16, least = 240 } = {})
 
 function refit(board) {
   const [width, height, below, least] = ['fitWidth', 'fitHeight', 'fitBelow', 'fitLeast'].map((k) => Number(board.dataset[k]));
-  const top = board.getBoundingClientRect().top + window.scrollY;
-  const room = Math.max(least, window.innerHeight - top - below);
-  const scale = Math.min(1, room / height);
+  let scale;
+  if (window.innerWidth < NARROW) {
+    // The width of the page's content (the board may not be in the page yet).
+    const style = getComputedStyle(document.body);
+    const wide = document.body.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    scale = Math.min(1, Math.max(wide, least) / width, Math.max(window.innerHeight - below, least) / height);
+  } else {
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    const room = Math.max(least, window.innerHeight - top - below);
+    scale = Math.min(1, room / height);
+  }
   board.setAttribute('width', Math.round(width * scale));
   board.setAttribute('height', Math.round(height * scale));
 }

@@ -253,7 +253,8 @@ export function createEditor({ status, button, guard, safely, copy, maxSide, bud
       const numbered = ed.clues.flat().filter((c) => typeof c === 'number').length;
       findings.push(numbered === 0 ? 'The puzzle has no numbered clue to remove.'
         : n === 0 ? 'Every clue is needed: without any one of them the puzzle has several solutions.'
-        : `${n} clue${n === 1 ? '' : 's'} (circled) can each be removed with the puzzle still unique.`);
+        : n === 1 ? 'One clue (circled) can be removed with the puzzle still unique.'
+        : `${n} clues (circled) can each be removed on its own with the puzzle still unique.`);
     } else if (res.verdict === 'multiple') {
       $('verdict').textContent = 'Several solutions.';
       const [a, b] = res.loops.map((l) => new Set(l));

@@ -26,6 +26,7 @@ export const game = {
   cellCursor: [0, 0], // the keyboard's cell when shading
   tool: 'lines', // what a plain click marks: 'lines' or 'shade'
   solved: null, // 'player' (solved by the player), 'shown' (Solve drew it) or null
+  revealed: false, // Solve has shown the solution: no loop finished after that is the player's
 };
 const $ = (id) => document.getElementById(id);
 const timer = new Timer(showTime);
@@ -361,7 +362,7 @@ function staleVerdict() {
   const verdict = status.dataset.verdict;
   if (!verdict) return;
   delete status.dataset.verdict;
-  if (['solved', 'unique', 'multiple'].includes(verdict)) say(status, 'Not solved any more: the marks changed.');
+  if (['solved', 'shown', 'unique', 'multiple'].includes(verdict)) say(status, 'Not solved any more: the marks changed.');
   else say(status, ''); // its red or green highlights are gone too
 }
 
@@ -434,7 +435,7 @@ function showTime(ms, periodic) {
 
 export function persist() {
   if (!game.puzzle) return;
-  savePlay(game.puzzle.url, { marks: game.marks.join(''), shade: game.shade.join(''), ms: timer.elapsed(), solved: game.solved });
+  savePlay(game.puzzle.url, { marks: game.marks.join(''), shade: game.shade.join(''), ms: timer.elapsed(), solved: game.solved, revealed: game.revealed });
 }
 
 /** Brings back the saved play of the puzzle being opened, when there is one that fits it;
@@ -445,7 +446,9 @@ function restore(info) {
   if (!saved || !fits(saved.marks, game.marks.length, '012') || !fits(saved.shade, game.shade.length, '012')) return '';
   game.marks = [...saved.marks].map(Number);
   game.shade = [...saved.shade].map(Number);
-  game.solved = ['player', 'shown'].includes(saved.solved) ? saved.solved : null;
+  game.revealed = saved.revealed === true || saved.solved === 'shown';
+  // A loop finished once the solution was shown is never the player's.
+  game.solved = ['player', 'shown'].includes(saved.solved) ? (game.revealed ? 'shown' : saved.solved) : null;
   timer.set(Number(saved.ms) || 0, false);
   const marked = game.marks.some((s) => s !== EMPTY) || game.shade.some((s) => s);
   return marked ? `Your marks and time (${clockText(timer.elapsed())}) from before are back (Clear removes them).` : '';
@@ -467,6 +470,7 @@ export function loadPuzzle(info, about) {
   game.redo = [];
   game.version++;
   game.solved = null;
+  game.revealed = false;
   timer.set(0, false);
   delete status.dataset.verdict;
   const restored = restore(info);
@@ -520,6 +524,13 @@ async function check() {
 function showCheck(res) {
   clearHighlights();
   status.dataset.verdict = res.verdict;
+  if (res.verdict === 'solved' && game.revealed) {
+    // The marks are a solution, but one the player has seen: never counted as their solve.
+    setSolved('shown');
+    status.dataset.verdict = 'shown';
+    say(status, 'The loop is a solution, but not counted as your solve: Solve showed the solution.', 'ok');
+    return;
+  }
   if (res.verdict === 'solved') {
     setSolved('player');
     say(status, `Solved! ${capitalise(res.message.replace(/^solved:\s*/i, ''))}, in ${clockText(timer.elapsed())}.`, 'ok');
@@ -560,7 +571,7 @@ async function hint() {
   } else if (res.status === 'no_solution') {
     say(status, 'No hint: this puzzle has no solution (no single loop meets every number), whatever the marks.', 'error');
   } else if (res.status === 'solved') {
-    say(status, 'Nothing left to hint: every edge is marked and the loop is a solution.', 'ok');
+    say(status, `Nothing left to hint: every edge is marked and the loop is a solution${game.revealed ? ' (the one Solve showed, not counted as your solve)' : ''}.`, 'ok');
   } else {
     say(status, `Unexpected hint status ${res.status}.`, 'error');
   }
@@ -590,6 +601,7 @@ async function solve() {
     return;
   }
   const onLoop = new Set(res.edges);
+  game.revealed = true;
   change(game.marks.map((_, e) => ['e', e, onLoop.has(e) ? LINE : EMPTY]), true);
   setSolved('shown');
   status.dataset.verdict = res.verdict;

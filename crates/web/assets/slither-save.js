@@ -1,13 +1,14 @@
 // What survives a reload of the Slitherlink page: per puzzle (keyed by its puzz.link URL), the
-// player's marks, the shaded cells, the time spent and whether it was solved, in the browser's
-// localStorage; and the play timer.
+// player's marks, the shaded cells, the time spent, whether it was solved and whether Solve
+// showed the solution, in the browser's localStorage; and the play timer.
 
 const PREFIX = 'pencilbox.slither.play:';
 /** The most puzzles remembered; the least recently played go first. */
 const KEEP = 50;
 
-/** The saved play of the puzzle `url`: `{ marks, shade, ms, solved }` (marks and shade as
- * strings of digits, one per edge and per cell), or null. */
+/** The saved play of the puzzle `url`: `{ marks, shade, ms, solved, revealed }` (marks and
+ * shade as strings of digits, one per edge and per cell; `revealed`: Solve showed the solution),
+ * or null. */
 export function loadPlay(url) {
   try {
     const raw = localStorage.getItem(PREFIX + url);

@@ -2,7 +2,7 @@
 // page's own address) or generate one, then play it (slither-play.js) or edit its clues in Edit
 // mode (slither-edit.js, `?edit=` in the address). This module lays the page out, switches the
 // modes and opens puzzles in the mode on show.
-import { api, h, say, busy, serverLimits, refitBoards } from './common.js';
+import { api, h, say, busy, serverLimits, refitBoards, capitalise } from './common.js';
 import { game, setupPlay, setPlaying, setTool, loadPuzzle, persist, copy, pageLink, redrawPlay } from './slither-play.js';
 import { createEditor } from './slither-edit.js';
 
@@ -79,7 +79,9 @@ function buildPage() {
           onkeydown: (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); $('load').click(); } },
         })),
       h('button', { id: 'load', type: 'submit' }, 'Load')));
-  const generateForm = h('form', { id: 'generate-form', onsubmit: submit(generate) },
+  // No validation by the browser: its bubble is easily missed (a size over the limit seemed to do
+  // nothing); `generate` says on the status line what is wrong.
+  const generateForm = h('form', { id: 'generate-form', novalidate: true, onsubmit: submit(generate) },
     h('fieldset', {},
       h('legend', {}, 'Generate a puzzle'),
       h('label', {}, 'Rows', h('input', { id: 'rows', type: 'number', min: 2, max: maxSide(first), value: 7, required: true })),
@@ -194,13 +196,20 @@ function loadFromInput() {
 /** The generator's time budget: 20 s, and the server's limit for boards over 15x15. */
 const generateBudget = (rows, cols) => (rows * cols > 225 ? LIMITS.max_time_ms : Math.min(20000, LIMITS.max_time_ms));
 
-/** Keeps the size inputs' limits in step with the chosen difficulty. */
+/** Keeps the size inputs' limits in step with the chosen difficulty; a size too big for it is
+ * reduced, and the status line says so. */
 function sizeLimits() {
-  const max = maxSide($('difficulty').value);
-  for (const id of ['rows', 'cols']) {
+  const difficulty = $('difficulty').value;
+  const max = maxSide(difficulty);
+  const reduced = [];
+  for (const [id, name] of [['rows', 'rows'], ['cols', 'columns']]) {
     $(id).max = max;
-    if (Number($(id).value) > max) $(id).value = max; // a size too big for the new difficulty
+    if (Number($(id).value) > max) {
+      reduced.push(`${$(id).value} ${name}`);
+      $(id).value = max;
+    }
   }
+  if (reduced.length) say(status, `${capitalise(reduced.join(' and '))} reduced to ${max}: the largest ${difficulty} puzzle the page generates is ${max}×${max}.`);
 }
 
 async function generate() {

@@ -39,21 +39,27 @@ function mulberry32(seed) {
   };
 }
 
-function clampInt(input, lo, hi) {
-  const n = Number.parseInt(input.value, 10);
+/** The whole number in `input`, brought within [lo, hi] and written back; what was changed goes
+ * to `notes`, in words (`why` says where the bounds come from). */
+function clampInt(input, lo, hi, notes, why = '') {
+  const raw = input.value.trim();
+  const n = Number.parseInt(raw, 10);
   const v = Number.isInteger(n) ? Math.min(hi, Math.max(lo, n)) : lo;
+  if (String(v) !== raw) notes.push(`${input.dataset.name} ${raw === '' ? '(empty)' : raw} is not from ${lo} to ${hi}${why}: ${v} instead`);
   input.value = v;
   return v;
 }
 
-/** The contest text of the board the controls describe. */
-function boardText() {
+/** The contest text of the board the controls describe; `notes` gets what of the controls had
+ * to be changed. */
+function boardText(notes) {
   const kind = $('kind').value;
   if (kind === 'sample') return SAMPLE_3;
   if (kind === 'text') return $('text').value;
-  const rows = clampInt($('rows'), 1, MAX_SIDE), cols = clampInt($('cols'), 1, MAX_SIDE);
-  const density = kind === 'random' ? clampInt($('density'), 0, 90) / 100 : 0;
-  const rand = mulberry32(clampInt($('seed'), 0, 999999999));
+  const largest = ` (the server plays boards up to ${MAX_SIDE}×${MAX_SIDE})`;
+  const rows = clampInt($('rows'), 1, MAX_SIDE, notes, largest), cols = clampInt($('cols'), 1, MAX_SIDE, notes, largest);
+  const density = kind === 'random' ? clampInt($('density'), 0, 90, notes) / 100 : 0;
+  const rand = mulberry32(kind === 'random' ? clampInt($('seed'), 0, 999999999, notes) : 0);
   const lines = [`${rows} ${cols}`];
   for (let r = 0; r < rows; r++) {
     let line = '';
@@ -69,7 +75,11 @@ const key = (r, c) => `${r},${c}`;
 
 async function newGame(event) {
   event?.preventDefault();
-  const text = boardText();
+  const notes = [];
+  const text = boardText(notes);
+  // Said until the next new game: what of the controls was changed to make this board.
+  $('size-note').hidden = notes.length === 0;
+  $('size-note').textContent = notes.length ? `${notes.join('; ')}.` : '';
   const epoch = ++game.epoch;
   game.busy = true;
   say(status, 'Setting up the board…', 'busy');
@@ -270,7 +280,8 @@ function renderPanel(a) {
     say(status, you ? 'Your move: click a free cell.' : 'The engine is thinking…', you ? '' : 'busy');
   }
   const values = a.parts.map((p) => p.grundy);
-  const sum = values.length ? `${values.join(' ⊕ ')} = ${a.grundy}` : '0 (no free cell left)';
+  // The XOR is worth writing out only over two values or more.
+  const sum = values.length > 1 ? `${values.join(' ⊕ ')} = ${a.grundy}` : values.length === 1 ? String(a.grundy) : '0 (no move left)';
   $('xor').replaceChildren(
     h('span', {}, 'Grundy value of the position: '), h('strong', { id: 'grundy', 'data-grundy': a.grundy }, sum), h('br'),
     a.over ? '' : verdict,

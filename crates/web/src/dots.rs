@@ -1,27 +1,28 @@
 //! `/api/dots/solve`, `/api/dots/move`, `/api/dots/endgame`, `/api/dots/parse`, `/api/dots/replay`.
 
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
-use pencilbox_dots::analysis::{Analysis, Report, analyse, analyse_beyond_solver};
-use pencilbox_dots::board::{Line, Player, Position};
+use pencilbox_dots::analysis::{AnalysisError, OnTimeout, Options, Report, analyse};
+use pencilbox_dots::board::{Line, Player, Position, Score};
 use pencilbox_dots::bot::{Bot, ChooseError, DEFAULT_THINK, Level, Reason};
 use pencilbox_dots::format::{self, Format};
 use pencilbox_dots::game::{self, Owner};
 use pencilbox_dots::lines;
-use pencilbox_dots::solver::{Solver, TableSize};
-use pencilbox_dots::{chains, control, endgame};
+use pencilbox_dots::solver::TableSize;
+use pencilbox_dots::{chains, endgame};
 use pencilbox_grid::{Dims, Edge, Named};
 use rand::SeedableRng;
-use serde::{Deserialize, Serialize};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::Body;
 use crate::{ApiError, Shared, run_cancellable, run_engine};
 
 /// Positions with more undrawn lines than this (an empty 3x3 board has 24) are solved only when
-/// the request gives `time_ms`: the solve could take minutes (3x4, 31 lines: about 30 s).
+/// the request gives `time_ms`: the solve could take minutes (the empty 3x4 board, 31 lines,
+/// already takes seconds: docs/PERFORMANCE.md, "Solver").
 pub const FREE_SOLVE_LINES: u32 = 24;
 
 /// The largest side of a board the page offers: a 10x10 board (220 lines) still fits a
@@ -34,6 +35,7 @@ const TABLE_MIB: usize = 32;
 
 /// A position, given in one of three ways.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PositionSpec {
     /// A position's text in any form the engine reads (`pencilbox_dots::format`): the olympiad
     /// text (`N M`, then the horizontal then the vertical line digits), an ASCII picture, or a
@@ -63,6 +65,9 @@ fn board_of(rows: Option<usize>, cols: Option<usize>) -> Result<Option<Dims>, Ap
 }
 
 impl PositionSpec {
+    /// The names of its fields, which [`Positioned`] hands to it.
+    const FIELDS: [&str; 5] = ["position", "lines", "drawn", "rows", "cols"];
+
     /// The board of `lines` or `drawn`, which need one.
     fn dims(&self) -> Result<Dims, ApiError> {
         let (Some(rows), Some(cols)) = (self.rows, self.cols) else {
@@ -97,30 +102,40 @@ impl PositionSpec {
     }
 }
 
-#[derive(Debug, Serialize)]
-pub struct MoveValue {
-    line: usize,
-    name: String,
-    /// The mover's net score after this move: exact (an integer), or the search's estimate (one
-    /// decimal).
-    value: serde_json::Value,
-    exact: bool,
-    /// With an estimate: the playouts through this move.
-    playouts: Option<u32>,
-    /// Whether the mover is on track for control after this move, by the long chain rule.
-    keeps_control: bool,
-    /// Whether the mover wins control after this move, exactly (Nimstring); `null` when that
-    /// was not decided (as `ControlInfo::mover_wins_control`).
-    wins_control: Option<bool>,
+/// A dots request: a position ([`PositionSpec`]'s fields) and the route's own fields `T`, each
+/// part refusing a field it does not know. (serde's `flatten` would pass unknown fields over.)
+#[derive(Debug)]
+pub struct Positioned<T> {
+    spec: PositionSpec,
+    req: T,
 }
 
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Positioned<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut rest = serde_json::Map::deserialize(d)?;
+        let spec: serde_json::Map<String, serde_json::Value> =
+            PositionSpec::FIELDS.iter().filter_map(|&k| rest.remove_entry(k)).collect();
+        let spec = PositionSpec::deserialize(serde_json::Value::Object(spec)).map_err(D::Error::custom)?;
+        let req = T::deserialize(serde_json::Value::Object(rest)).map_err(D::Error::custom)?;
+        Ok(Positioned { spec, req })
+    }
+}
+
+/// The fields of a route that takes a position and nothing else.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoFields {}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SolveRequest {
-    #[serde(flatten)]
-    spec: PositionSpec,
     /// Also compute every legal move's value.
     #[serde(default)]
     moves: bool,
+    /// Also the chains and loops with the long chain rule, and the fight for control decided
+    /// exactly beside the solve.
+    #[serde(default)]
+    explain: bool,
     time_ms: Option<u64>,
     /// When the exact solve does not finish in half of `time_ms`, spend the other half on the
     /// strong engine's search and answer its estimate (else 503).
@@ -128,190 +143,48 @@ pub struct SolveRequest {
     estimate: bool,
 }
 
-#[derive(Debug, Serialize)]
-pub struct SolveResponse {
-    rows: usize,
-    cols: usize,
-    /// Net score (the mover's boxes minus the opponent's, over the unclaimed boxes) with best
-    /// play: exact (an integer), or the search's estimate (one decimal).
-    value: serde_json::Value,
-    exact: bool,
-    /// With an estimate: the bounds the exact solve had proven, and the search's playouts.
-    bounds: Option<[i32; 2]>,
-    playouts: Option<u32>,
-    /// A best move, `None` when every line is drawn.
-    best: Option<MoveValue>,
-    /// Every legal move's value, when asked for (with an estimate: the moves the search looked
-    /// at, symmetric duplicates left out).
-    moves: Option<Vec<MoveValue>>,
-    nodes: u64,
-    /// The fight for control, by the long chain rule.
-    control: ControlInfo,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ControlInfo {
-    /// The chains and loops so far, each with its boxes in order ([row, col]).
-    components: Vec<ComponentInfo>,
-    long_chains: usize,
-    safe_lines: usize,
-    /// `even` or `odd`: the number of long chains the player to move wants.
-    mover_wants: String,
-    mover_on_track: bool,
-    /// Whether the player to move can win control, exactly (Nimstring); `null` when the game is
-    /// over, the board is beyond 128 lines, or it was not decided in time.
-    mover_wins_control: Option<bool>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ComponentInfo {
-    kind: String,
-    /// Whether the long chain rule counts it (`Component::is_long_chain`).
-    long: bool,
-    boxes: Vec<[usize; 2]>,
-}
-
-fn control_info(pos: &Position, fight: Option<&control::Fight>) -> ControlInfo {
-    let c = control::control(pos);
-    ControlInfo {
-        components: c
-            .components
-            .iter()
-            .map(|x| ComponentInfo {
-                kind: x.kind.to_string(),
-                long: x.is_long_chain(),
-                boxes: x.boxes.iter().map(|b| [b.row, b.col]).collect(),
-            })
-            .collect(),
-        long_chains: c.long_chains,
-        safe_lines: c.safe_lines,
-        mover_wants: c.mover_wants.to_string(),
-        mover_on_track: c.mover_on_track(),
-        mover_wins_control: fight.map(|f| f.mover_wins),
-    }
-}
-
-/// A value as JSON: an exact one as an integer, an estimate rounded to one decimal.
-fn number(v: f64, exact: bool) -> serde_json::Value {
-    // `+ 0.0` turns a rounded -0.0 into 0.
-    if exact { (v as i64).into() } else { ((v * 10.0).round() / 10.0 + 0.0).into() }
-}
-
+/// The analysis of a position (`pencilbox_dots::analysis`): the report `pencilbox dots solve
+/// --json` prints, field for field.
 pub async fn solve(
     State(config): State<Shared>,
-    Body(req): Body<SolveRequest>,
-) -> Result<Json<SolveResponse>, ApiError> {
-    let pos = req.spec.read()?;
-    // Beyond the solver only the search's estimate can answer, within a budget.
-    let compact = match lines::compact(&pos) {
-        Err(too_large) if !(req.estimate && req.time_ms.is_some()) => {
-            return Err(ApiError::bad(format!(
-                "{too_large}; give `time_ms` and `estimate` for the strong engine's estimate by its search (up to {} lines)",
-                pencilbox_dots::mcts::large::MAX_LINES
-            )));
-        }
-        compact => compact.ok(),
-    };
+    Body(Positioned { spec, req }): Body<Positioned<SolveRequest>>,
+) -> Result<Json<Report>, ApiError> {
+    let pos = spec.read()?;
     let undrawn = pos.num_undrawn();
-    if compact.is_some() && undrawn > FREE_SOLVE_LINES as usize && req.time_ms.is_none() {
+    if lines::compact(&pos).is_ok() && undrawn > FREE_SOLVE_LINES as usize && req.time_ms.is_none() {
         return Err(ApiError::bad(format!(
             "{undrawn} undrawn lines: an exact solve may take minutes above {FREE_SOLVE_LINES}; give `time_ms` to try within a budget"
         )));
     }
     let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
-    let (want_moves, want_estimate) = (req.moves, req.estimate);
+    let on_timeout = if req.estimate { OnTimeout::Estimate } else { OnTimeout::Fail };
     // An analysis the page no longer wants (it moved on) stops at once: the cancel flag.
     let out = run_cancellable(&config, budget, move |deadline, cancel| {
-        let dims = pos.dims();
-        let mut solver = compact.map(|(geo, drawn)| {
-            let mut solver = Solver::new(geo, TableSize::Mib(TABLE_MIB));
-            solver.set_cancel(Some(Arc::clone(&cancel)));
-            (solver, drawn)
-        });
-        // The exact fight for control beside the solve, on a thread of its own.
-        let least = control::fight_least(Some(deadline.saturating_duration_since(Instant::now())));
-        let stop = Some(&*cancel);
-        let (fight, report) = control::fight_beside(&pos, Instant::now() + least, Some(deadline), stop, || {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-            Ok::<_, ApiError>(match solver.as_mut() {
-                Some((solver, drawn)) => {
-                    analyse(solver, *drawn, want_moves, Some(deadline), want_estimate, &mut rng)
-                }
-                None => Ok(analyse_beyond_solver(&pos, want_moves, deadline, 1, Some(Arc::clone(&cancel)), &mut rng)
-                    .ok_or_else(|| {
-                    ApiError::bad(format!(
-                        "a {dims} board has {} lines: beyond the exact solver and its search (boards of up to {} lines)",
-                        dims.num_edges(),
-                        pencilbox_dots::mcts::large::MAX_LINES
-                    ))
-                })?),
-            })
-        });
-        let report = report?;
-        let keeps = |e: Edge| control::keeps_control(&pos, e);
-        let wins = |e: Edge| fight.as_ref()?.of(e);
-        let mv = |e: Edge, value: f64, exact: bool, playouts: Option<u32>| MoveValue {
-            line: e.index(),
-            name: Line::of(dims, e).to_string(),
-            value: number(value, exact),
-            exact,
-            playouts,
-            keeps_control: keeps(e),
-            wins_control: wins(e),
+        let options = Options {
+            moves: req.moves,
+            explain: req.explain,
+            deadline: Some(deadline),
+            on_timeout,
+            cancel: Some(cancel),
+            ..Options::exact(TableSize::Mib(TABLE_MIB))
         };
-        match report {
-            Ok(Report { analysis: Analysis::Exact { value, best, moves }, exact: st }) => Ok(SolveResponse {
-                rows: dims.rows(),
-                cols: dims.cols(),
-                value: number(f64::from(value), true),
-                exact: true,
-                bounds: None,
-                playouts: None,
-                best: best.map(|e| mv(e, f64::from(value), true, None)),
-                moves: moves
-                    .map(|all| all.into_iter().map(|(e, v)| mv(e, f64::from(v), true, None)).collect()),
-                nodes: st.nodes,
-                control: control_info(&pos, fight.as_ref()),
-            }),
-            Ok(Report { analysis: Analysis::Estimate { value, best, playouts, moves }, exact: st }) => {
-                Ok(SolveResponse {
-                    rows: dims.rows(),
-                    cols: dims.cols(),
-                    value: number(value, false),
-                    exact: false,
-                    bounds: Some([st.lower, st.upper]),
-                    playouts: Some(playouts),
-                    best: Some(mv(best, value, false, Some(playouts))),
-                    moves: moves.map(|all| {
-                        all.iter().map(|m| mv(m.line, m.corrected, m.exact, Some(m.visits))).collect()
-                    }),
-                    nodes: st.nodes,
-                    control: control_info(&pos, fight.as_ref()),
-                })
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+        analyse(&pos, options, &mut rng).map_err(|e| match e {
+            AnalysisError::BeyondSolver(_) => ApiError::bad(format!("{e}: give `time_ms` and `estimate`")),
+            AnalysisError::OutOfTime { .. } | AnalysisError::Cancelled => {
+                let timeout = ApiError::out_of_time(budget);
+                ApiError { message: format!("{}; {e}", timeout.message), ..timeout }
             }
-            Err(_) => {
-                let st = solver.map(|(solver, _)| solver.stats()).unwrap_or_default();
-                Err(ApiError {
-                    message: format!(
-                        "{}; the value is in [{}, {}] after {} nodes",
-                        ApiError::out_of_time(budget).message,
-                        st.lower,
-                        st.upper,
-                        st.nodes
-                    ),
-                    ..ApiError::out_of_time(budget)
-                })
-            }
-        }
+            e => ApiError::bad(e.to_string()),
+        })
     })
     .await?;
     Ok(Json(out))
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoveRequest {
-    #[serde(flatten)]
-    spec: PositionSpec,
     /// A level by its name (`pencilbox_dots::bot::Level`, listed in GET /api/limits).
     level: String,
     /// Thinking time of the basic and strong levels (default 1000).
@@ -329,7 +202,7 @@ pub struct MoveResponse {
     /// safe line left or the board is beyond its search) or `level`.
     reason: &'static str,
     /// The exact value of the position for the mover, when the engine solved it.
-    value: Option<i32>,
+    value: Option<Score>,
     /// With `search`: the search's estimate of that value, and the playouts behind it.
     estimate: Option<f64>,
     playouts: Option<u32>,
@@ -339,10 +212,10 @@ pub struct MoveResponse {
 
 pub async fn engine_move(
     State(config): State<Shared>,
-    Body(req): Body<MoveRequest>,
+    Body(Positioned { spec, req }): Body<Positioned<MoveRequest>>,
 ) -> Result<Json<MoveResponse>, ApiError> {
     let level: Level = req.level.parse()?;
-    let position = req.spec.read()?;
+    let position = spec.read()?;
     if position.is_over() {
         return Err(ApiError::bad(ChooseError::GameOver.to_string()));
     }
@@ -386,12 +259,6 @@ pub async fn engine_move(
     Ok(Json(out))
 }
 
-#[derive(Debug, Deserialize)]
-pub struct EndgameRequest {
-    #[serde(flatten)]
-    spec: PositionSpec,
-}
-
 #[derive(Debug, Serialize)]
 pub struct EndgameResponse {
     /// Chain lengths in boxes, ascending.
@@ -399,7 +266,7 @@ pub struct EndgameResponse {
     /// Loop lengths in boxes, ascending.
     loops: Vec<usize>,
     /// Exact net score for the player to move (claimed boxes count for nothing).
-    value: i64,
+    value: Score,
     /// Every chain and loop with its boxes (so a page can highlight one), chains first, each
     /// kind by length.
     components: Vec<Component>,
@@ -418,9 +285,9 @@ pub struct Component {
 
 pub async fn endgame(
     State(config): State<Shared>,
-    Body(req): Body<EndgameRequest>,
+    Body(Positioned { spec, req: NoFields {} }): Body<Positioned<NoFields>>,
 ) -> Result<Json<EndgameResponse>, ApiError> {
-    let pos = req.spec.read()?;
+    let pos = spec.read()?;
     // Linear in the board (64x64 at most), but off the executor like all engine work.
     let budget = config.budget(None, Duration::from_secs(10))?;
     let out = run_engine(&config, budget, move |_deadline| {
@@ -495,11 +362,10 @@ pub async fn parse(Body(req): Body<ParseRequest>) -> Result<Json<ParseResponse>,
     }))
 }
 
+/// With the start position, as for `/api/dots/solve`.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReplayRequest {
-    /// The start position, as for `/api/dots/solve`.
-    #[serde(flatten)]
-    spec: PositionSpec,
     /// The lines drawn from it, in order; the player who moves first draws the first.
     #[serde(default)]
     moves: Vec<usize>,
@@ -523,6 +389,18 @@ pub struct ReplayResponse {
     /// why; `null` when all were.
     stopped: Option<usize>,
     reason: Option<String>,
+    /// Every line's name (`h R C`, `v R C`), by line number: the page names lines as the engine
+    /// does.
+    names: Vec<String>,
+    /// The position reached, in the engine's text forms by their names (`olympiad`,
+    /// `openspiel`): what the page shows to copy.
+    texts: Texts,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Texts {
+    olympiad: String,
+    openspiel: String,
 }
 
 fn side(player: Player) -> &'static str {
@@ -541,11 +419,16 @@ fn owner(owner: Option<Owner>) -> Option<&'static str> {
 
 /// Replays a game from its start position by the engine's rule (a completed box moves again),
 /// so that the page draws owners, scores and turns without a rule of its own.
-pub async fn replay(Body(req): Body<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
-    let start = req.spec.read()?;
+pub async fn replay(
+    Body(Positioned { spec, req }): Body<Positioned<ReplayRequest>>,
+) -> Result<Json<ReplayResponse>, ApiError> {
+    let start = spec.read()?;
     let moves: Vec<Edge> = req.moves.iter().map(|&e| Edge(e)).collect();
     let g = game::replay(&start, &moves);
+    let dims = start.dims();
     Ok(Json(ReplayResponse {
+        names: (0..dims.num_edges()).map(|e| Line::of(dims, Edge(e)).to_string()).collect(),
+        texts: Texts { olympiad: g.position.to_string(), openspiel: g.position.line_string() },
         lines: g.lines.iter().map(|&o| owner(o)).collect(),
         boxes: g.boxes.iter().map(|&o| owner(o)).collect(),
         movers: g.movers.iter().map(|&p| side(p)).collect(),

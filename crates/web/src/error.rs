@@ -104,7 +104,7 @@ pub async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> A
     ApiError {
         status: StatusCode::METHOD_NOT_ALLOWED,
         message: format!(
-            "{} does not accept {method}: the API routes are POST, except GET /api/health",
+            "{} does not accept {method}: the API routes are POST, except GET /api/health and GET /api/limits",
             uri.path()
         ),
     }

@@ -5,7 +5,7 @@ use std::time::Duration;
 use axum::Json;
 use axum::extract::State;
 use pencilbox_grid::{Cell, Named};
-use pencilbox_islands::{Board, Level, MOVE_LIMIT, Preset, RawMove, Square, choose_move, status};
+use pencilbox_islands::{Board, Field, Level, MOVE_LIMIT, Preset, RawMove, Square, choose_move, status};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
@@ -55,10 +55,29 @@ pub struct BoardInfo {
     grid: Vec<Vec<String>>,
     /// For the player to move: `ongoing`, `no_move` (lost) or `draw` (every number painted).
     status: &'static str,
+    /// The numbers that can still be painted (`pencilbox_islands::Field`): unpainted, touching no
+    /// paint, with room enough for a region. The others, unpainted, are dead for good.
+    live: Vec<[usize; 2]>,
+    /// The unpainted cells that share a side with paint: out of play for good.
+    blocked: Vec<[usize; 2]>,
 }
 
 fn board_info(board: &Board) -> BoardInfo {
-    BoardInfo { n: board.n(), board: board.to_string(), grid: grid(board), status: status(board).name() }
+    let (field, _) = Field::from_board(board);
+    let live = field.numbers().map(|(i, _)| field.cell(i)).collect::<Vec<_>>();
+    let blocked = board
+        .dims()
+        .cells()
+        .filter(|&c| board.get(c) != Square::Painted && board.touches_paint(c))
+        .collect::<Vec<_>>();
+    BoardInfo {
+        n: board.n(),
+        board: board.to_string(),
+        grid: grid(board),
+        status: status(board).name(),
+        live: pairs(&live),
+        blocked: pairs(&blocked),
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -152,6 +171,9 @@ pub struct LegalResponse {
     legal: bool,
     /// Why not, when illegal.
     reason: Option<String>,
+    /// When legal: the board after the region is painted (for the other player), so that a
+    /// page shows the move without painting by a rule of its own.
+    after: Option<BoardInfo>,
 }
 
 pub async fn legal(
@@ -164,8 +186,12 @@ pub async fn legal(
     let budget = config.budget(None, Duration::from_secs(10))?;
     let out = run_engine(&config, budget, move |_deadline| {
         Ok(match raw.validate(&board) {
-            Ok(_) => LegalResponse { legal: true, reason: None },
-            Err(e) => LegalResponse { legal: false, reason: Some(e.to_string()) },
+            Ok(mv) => {
+                let mut after = board;
+                after.paint(mv.cells());
+                LegalResponse { legal: true, reason: None, after: Some(board_info(&after)) }
+            }
+            Err(e) => LegalResponse { legal: false, reason: Some(e.to_string()), after: None },
         })
     })
     .await?;

@@ -334,7 +334,12 @@ mod tests {
         let body = resp.into_body().collect().await.unwrap().to_bytes();
         let message = serde_json::from_slice::<serde_json::Value>(&body).unwrap()["error"].to_string();
         // The solver's own out-of-time answer: it stopped at its deadline.
-        assert!(message.contains("work exceeded its time budget (100 ms); the value is in"), "{message}");
+        assert!(
+            message.contains(
+                "work exceeded its time budget (100 ms); the exact solve ran out of time with the value in"
+            ),
+            "{message}"
+        );
     }
 
     #[test]

@@ -39,7 +39,8 @@ pub struct Part {
 pub struct AnalyzeResponse {
     rows: usize,
     cols: usize,
-    /// The independent rectangles of non-wall cells (inclusive bounds) and their Grundy values.
+    /// The independent rectangles where a move can still be made (inclusive bounds) and their
+    /// Grundy values. A rectangle of marked cells only has no move and value 0: not listed.
     parts: Vec<Part>,
     /// XOR of the parts' values; the player to move wins when it is not 0.
     grundy: u32,
@@ -73,14 +74,13 @@ pub async fn analyze(
         let grundy = GrundyTable::new(&board);
         let longest = LongestTable::new(&board);
         let parts = position
-            .rects()
-            .iter()
+            .parts_in_play(&board)
             .map(|r| Part {
                 top: r.top,
                 left: r.left,
                 bottom: r.bottom - 1,
                 right: r.right - 1,
-                grundy: grundy.grundy(*r),
+                grundy: grundy.grundy(r),
             })
             .collect();
         let g = position.grundy(&grundy);

@@ -89,7 +89,16 @@ async fn health_and_pages() {
     assert!(String::from_utf8(body).unwrap().contains("no API route /api/nope"));
     let (status, body, _) = send(&app(), Request::get("/api/dots/solve").body(Body::empty()).unwrap()).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
-    assert!(String::from_utf8(body).unwrap().contains("does not accept GET"));
+    let message = String::from_utf8(body).unwrap();
+    assert!(message.contains("does not accept GET"), "{message}");
+    // It names every GET route of the router.
+    let gets = include_str!("../src/lib.rs")
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(".route(\""))
+        .filter(|l| l.contains("get("));
+    for route in gets.map(|l| l.split('"').next().unwrap()) {
+        assert!(message.contains(&format!("GET {route}")), "{route}: {message}");
+    }
 }
 
 async fn get(app: &Router, path: &str) -> axum::response::Response {
@@ -246,6 +255,9 @@ async fn walls_samples_and_moves() {
     assert_eq!(v["over"], true);
     assert_eq!(v["grundy"], 0);
     assert_eq!(v["walls"].as_array().unwrap().len(), 3);
+    // The marked cell left walled in is no rectangle in play (it has no move, value 0).
+    assert_eq!(v["parts"], json!([]), "{v}");
+    assert_eq!(v["marked"], json!([[0, 0]]));
     // An empty 1x3 row after the middle move: two 1x1 parts of value 1 each.
     let v = ok("/api/walls/analyze", json!({ "board": "3 3\n...\n...\n...\n", "moves": [[1, 1]] })).await;
     assert_eq!(v["parts"].as_array().unwrap().len(), 4);
@@ -265,7 +277,7 @@ async fn dots_solve_gives_an_estimate_when_asked_and_the_fight_for_control() {
     // The empty 5x5 board cannot be solved in 600 ms: with `estimate`, the search answers.
     let v = ok(
         "/api/dots/solve",
-        json!({ "rows": 5, "cols": 5, "time_ms": 600, "estimate": true, "moves": true }),
+        json!({ "rows": 5, "cols": 5, "time_ms": 600, "estimate": true, "moves": true, "explain": true }),
     )
     .await;
     assert_eq!(v["exact"], false, "{v}");
@@ -273,30 +285,35 @@ async fn dots_solve_gives_an_estimate_when_asked_and_the_fight_for_control() {
     assert!(v["playouts"].as_u64().unwrap() > 0);
     assert!(v["bounds"][0].as_i64().unwrap() <= v["bounds"][1].as_i64().unwrap());
     assert_eq!(v["best"]["line"], v["moves"][0]["line"]);
+    assert_eq!(v["exact_solve"]["missing"], "out-of-time", "{v}");
     assert_eq!(
-        v["control"]["mover_wants"], "even",
+        v["chains"]["mover_wants"], "even",
         "5x5: the first player wants an even number of long chains"
     );
-    assert_eq!(v["control"]["safe_lines"], 60);
-    // Nimstring does not decide the empty 5x5 board in an eighth of 600 ms.
-    assert_eq!(v["control"]["mover_wins_control"], Value::Null, "{v}");
-    assert!(v["moves"].as_array().unwrap().iter().all(|m| m["wins_control"].is_null()), "{v}");
+    assert_eq!(v["chains"]["safe_lines"], 60);
+    // Nimstring does not decide the empty 5x5 board in an eighth of 600 ms, and says so.
+    let undecided = json!({ "missing": "out-of-time", "message": "not decided in the time given" });
+    assert_eq!(v["wins_control"], undecided, "{v}");
+    assert!(v["moves"].as_array().unwrap().iter().all(|m| m["wins_control"] == undecided), "{v}");
+    // Not asked for: left out.
+    let v = ok("/api/dots/solve", json!({ "rows": 2, "cols": 2 })).await;
+    assert!(v.get("moves").is_none() && v.get("chains").is_none() && v.get("wins_control").is_none(), "{v}");
     // Without it, running out of time is still a 503 with the bounds.
     let (status, v) = post("/api/dots/solve", json!({ "rows": 5, "cols": 5, "time_ms": 300 })).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-    assert!(v["error"].as_str().unwrap().contains("the value is in"), "{v}");
+    assert!(v["error"].as_str().unwrap().contains("ran out of time with the value in"), "{v}");
     // The statement's endgame 2: its chains and loop, with their boxes.
-    let v = ok("/api/dots/solve", json!({ "position": "3 3\n111\n000\n010\n111\n1001\n1011\n1001\n" })).await;
+    let v = ok(
+        "/api/dots/solve",
+        json!({ "position": "3 3\n111\n000\n010\n111\n1001\n1011\n1001\n", "explain": true }),
+    )
+    .await;
     assert_eq!(v["exact"], true);
-    assert!(v["control"]["components"].is_array(), "{v}");
+    assert!(v["chains"]["components"].is_array(), "{v}");
     // The exact fight for control on the empty 2x2 board: every move loses it, and the first
     // player still wins by 2 (control is not worth its price on so small a board).
-    let v = ok("/api/dots/solve", json!({ "rows": 2, "cols": 2, "moves": true })).await;
-    assert_eq!(
-        (v["value"].as_i64(), v["control"]["mover_wins_control"].as_bool()),
-        (Some(2), Some(false)),
-        "{v}"
-    );
+    let v = ok("/api/dots/solve", json!({ "rows": 2, "cols": 2, "moves": true, "explain": true })).await;
+    assert_eq!((v["value"].as_i64(), v["wins_control"].as_bool()), (Some(2), Some(false)), "{v}");
     assert!(v["moves"].as_array().unwrap().iter().all(|m| m["wins_control"] == false), "{v}");
 }
 
@@ -367,8 +384,57 @@ async fn dots_solve_move_endgame() {
     bad("/api/dots/solve", json!({ "position": "2 2\n00\n" }), "position: ").await;
     bad("/api/dots/solve", json!({ "rows": 2 }), "give `position`").await;
     // A board too large for the solver: the engine's one message.
-    let too_large = "a 8x8 board has 144 lines; the exact solver handles at most 128";
+    let too_large = "the 8x8 board has 144 lines; the exact solver takes at most 128";
     bad("/api/dots/solve", json!({ "rows": 8, "cols": 8, "time_ms": 100 }), too_large).await;
+}
+
+/// `replay` plays a game by the engine's rule, names every line as the engine does (each name
+/// read back by the engine is its line) and gives the position reached in the engine's text
+/// forms, which `parse` reads back to the same lines: the page prints neither names nor texts.
+#[tokio::test]
+async fn dots_replay_names_every_line_and_gives_the_position_texts() {
+    use pencilbox_dots::board::Line;
+    use pencilbox_grid::{Dims, Edge};
+    for (rows, cols) in [(1, 1), (2, 3), (3, 2), (4, 4)] {
+        let dims = Dims::new(rows, cols).unwrap();
+        let lines = dims.num_edges();
+        // Every other line from the start, then a few moves; the game goes as the engine says.
+        let start: Vec<usize> = (0..lines).step_by(3).collect();
+        let moves: Vec<usize> = (0..lines).filter(|e| e % 3 != 0).take(4).collect();
+        let v = ok("/api/dots/replay", json!({ "rows": rows, "cols": cols, "drawn": start, "moves": moves }))
+            .await;
+        let names: Vec<&str> = v["names"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+        assert_eq!(names.len(), lines, "{rows}x{cols}");
+        for (e, name) in names.iter().enumerate() {
+            let line: Line = name.parse().unwrap();
+            assert_eq!(line.edge(dims).unwrap(), Edge(e), "{rows}x{cols}: {name}");
+        }
+        let drawn: Vec<usize> = v["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| !o.is_null())
+            .map(|(e, _)| e)
+            .collect();
+        for form in ["olympiad", "openspiel"] {
+            let text = v["texts"][form].as_str().unwrap();
+            let read =
+                ok("/api/dots/parse", json!({ "text": text, "rows": rows, "cols": cols, "format": form }))
+                    .await;
+            assert_eq!(
+                (read["rows"].as_u64(), read["cols"].as_u64()),
+                (Some(rows as u64), Some(cols as u64))
+            );
+            assert_eq!(read["drawn"], json!(drawn), "{rows}x{cols}, {form}: {text}");
+        }
+        assert_eq!(v["texts"]["openspiel"].as_str().unwrap().len(), lines);
+        assert!(v["texts"]["olympiad"].as_str().unwrap().starts_with(&format!("{rows} {cols}\n")));
+    }
+    // A 1x1 game: its four lines' names, and the texts once all are drawn.
+    let v = ok("/api/dots/replay", json!({ "rows": 1, "cols": 1, "moves": [0, 1, 2, 3] })).await;
+    assert_eq!(v["names"], json!(["h 0 0", "h 1 0", "v 0 0", "v 0 1"]));
+    assert_eq!(v["texts"], json!({ "olympiad": "1 1\n1\n1\n11\n", "openspiel": "1111" }));
 }
 
 /// `parse` reads every form the engine reads, for the page's board or the square board a line
@@ -422,7 +488,7 @@ async fn dots_solve_beyond_the_solver_is_the_search_estimate() {
     .await;
     let v = ok(
         "/api/dots/solve",
-        json!({ "rows": 10, "cols": 10, "drawn": [0, 5], "moves": true, "time_ms": 200, "estimate": true }),
+        json!({ "rows": 10, "cols": 10, "drawn": [0, 5], "moves": true, "explain": true, "time_ms": 200, "estimate": true }),
     )
     .await;
     assert_eq!(v["exact"], false, "{v}");
@@ -433,12 +499,14 @@ async fn dots_solve_beyond_the_solver_is_the_search_estimate() {
     assert!(best < 220 && best != 0 && best != 5, "{v}");
     let moves = v["moves"].as_array().unwrap();
     assert!(moves.iter().any(|m| m["line"] == best), "{v}");
-    assert_eq!(v["control"]["safe_lines"], 218, "{v}");
+    assert_eq!(v["chains"]["safe_lines"], 218, "{v}");
+    assert_eq!(v["wins_control"]["missing"], "too-large", "{v}");
+    assert_eq!(v["exact_solve"]["missing"], "too-large", "{v}");
     // Beyond the search too (33x33): refused with both limits.
     bad(
         "/api/dots/solve",
         json!({ "rows": 33, "cols": 33, "time_ms": 100, "estimate": true }),
-        "beyond the exact solver and its search",
+        "beyond the exact solver and the strong engine's search (at most 2112 lines)",
     )
     .await;
 }
@@ -686,8 +754,8 @@ async fn islands_routes() {
     let board = example("islands/statement-1.in");
     // The 1 at (1, 3) alone is legal; with its neighbour (a 3-region) it holds two numbers.
     assert_eq!(
-        ok("/api/islands/legal", json!({ "board": board, "cells": [[1, 3]] })).await,
-        json!({ "legal": true, "reason": null })
+        ok("/api/islands/legal", json!({ "board": board, "cells": [[1, 3]] })).await["reason"],
+        Value::Null
     );
     let v = ok("/api/islands/legal", json!({ "board": board, "cells": [[1, 2], [1, 3], [0, 2]] })).await;
     assert_eq!(v["legal"], false);
@@ -725,6 +793,101 @@ async fn islands_routes() {
     bad("/api/islands/solve", json!({ "board": "31\n" }), "board").await;
 }
 
+/// Every connected set of `k` unpainted cells of `board` holding `start`: the regions a brute
+/// force puts to the engine's own check of a move.
+fn connected_sets(
+    board: &pencilbox_islands::Board,
+    start: pencilbox_grid::Cell,
+    k: usize,
+) -> Vec<Vec<pencilbox_grid::Cell>> {
+    use std::collections::BTreeSet;
+    let dims = board.dims();
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![BTreeSet::from([start])];
+    let mut out = Vec::new();
+    while let Some(set) = stack.pop() {
+        if !seen.insert(set.clone()) {
+            continue;
+        }
+        if set.len() == k {
+            out.push(set.into_iter().collect());
+            continue;
+        }
+        for &c in &set {
+            for nb in dims.neighbours(c) {
+                if board.get(nb) != pencilbox_islands::Square::Painted && !set.contains(&nb) {
+                    let mut bigger = set.clone();
+                    bigger.insert(nb);
+                    stack.push(bigger);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The live numbers and blocked cells a board's info gives (generate, move, legal's `after`)
+/// against a brute force: a number is live exactly when some connected region of its size
+/// holding it is a legal move by the engine's check; a cell is blocked exactly when it is
+/// unpainted and a side neighbour is painted.
+#[tokio::test]
+async fn islands_live_numbers_are_those_with_a_legal_region() {
+    use pencilbox_islands::{Board, RawMove, Square};
+    let cells = |v: &Value| -> Vec<[u64; 2]> {
+        let mut out: Vec<[u64; 2]> =
+            v.as_array().unwrap().iter().map(|p| [p[0].as_u64().unwrap(), p[1].as_u64().unwrap()]).collect();
+        out.sort();
+        out
+    };
+    let check = |info: &Value, what: &str| {
+        let board: Board = info["board"].as_str().unwrap().parse().unwrap();
+        let dims = board.dims();
+        let mut live = Vec::new();
+        for (cell, k) in board.numbers() {
+            let legal = connected_sets(&board, cell, k as usize).into_iter().any(|region| {
+                let raw = RawMove { cells: region.iter().map(|c| (c.row as i64, c.col as i64)).collect() };
+                raw.validate(&board).is_ok()
+            });
+            if legal {
+                live.push([cell.row as u64, cell.col as u64]);
+            }
+        }
+        let blocked: Vec<[u64; 2]> = dims
+            .cells()
+            .filter(|&c| {
+                board.get(c) != Square::Painted
+                    && dims.neighbours(c).any(|nb| board.get(nb) == Square::Painted)
+            })
+            .map(|c| [c.row as u64, c.col as u64])
+            .collect();
+        assert_eq!(cells(&info["live"]), live, "{what}: live numbers of {board}");
+        assert_eq!(cells(&info["blocked"]), blocked, "{what}: blocked cells of {board}");
+        (live.len(), board.numbers().count() - live.len())
+    };
+    let (mut numbers, mut dead) = (0, 0);
+    for seed in 0..8 {
+        let g = ok("/api/islands/generate", json!({ "preset": "small", "seed": seed })).await;
+        let (l, d) = check(&g, &format!("seed {seed}"));
+        (numbers, dead) = (numbers + l + d, dead + d);
+        let mut board = g["board"].as_str().unwrap().to_string();
+        for step in 0..3 {
+            let m = ok("/api/islands/move", json!({ "board": board, "level": "random", "seed": step })).await;
+            if m["cells"].is_null() {
+                break;
+            }
+            // The same move put to the legal route: its `after` is the move's.
+            let legal = ok("/api/islands/legal", json!({ "board": board, "cells": m["cells"] })).await;
+            assert_eq!(legal["after"], m["after"], "seed {seed}, move {step}");
+            let (l, d) = check(&m["after"], &format!("seed {seed}, after move {step}"));
+            (numbers, dead) = (numbers + l + d, dead + d);
+            board = m["after"]["board"].as_str().unwrap().to_string();
+        }
+    }
+    assert!(numbers >= 40 && dead >= 5, "{numbers} numbers checked, {dead} dead: too few to mean much");
+    let illegal = ok("/api/islands/legal", json!({ "board": "2\n1 #\n# #\n", "cells": [[0, 1]] })).await;
+    assert_eq!(illegal["after"], Value::Null, "{illegal}");
+}
+
 #[tokio::test]
 async fn bad_requests_are_400_with_a_reason_and_big_bodies_413() {
     let app = app();
@@ -756,6 +919,29 @@ async fn bad_requests_are_400_with_a_reason_and_big_bodies_413() {
         "above the server's limit",
     )
     .await;
+}
+
+/// Every POST route (read from the router's source, so that a new route is checked too) refuses
+/// a field it does not know, naming it: a misspelt option is never silently ignored.
+#[tokio::test]
+async fn every_route_refuses_unknown_fields() {
+    let source = include_str!("../src/lib.rs");
+    let routes: Vec<&str> = source
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(".route(\""))
+        .filter(|l| l.contains("post("))
+        .map(|l| l.split('"').next().unwrap())
+        .collect();
+    assert!(routes.len() >= 15, "{routes:?}");
+    let app = app();
+    for route in routes {
+        let (status, v) = post_raw(&app, route, r#"{"colour": 1}"#).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{route}: {v}");
+        assert!(v["error"].as_str().unwrap().contains("unknown field `colour`"), "{route}: {v}");
+    }
+    // A position route names its own fields and the position's apart.
+    let (_, v) = post_raw(&app, "/api/dots/solve", r#"{"rows": 2, "cols": 2, "explian": true}"#).await;
+    assert!(v["error"].as_str().unwrap().contains("unknown field `explian`, expected one of"), "{v}");
 }
 
 #[tokio::test]

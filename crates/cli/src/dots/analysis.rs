@@ -4,11 +4,13 @@ use crate::output::outln;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use pencilbox_dots::board::Position;
+use pencilbox_dots::board::{MAX_SIDE, Position};
 use pencilbox_dots::endgame::{self, Components};
 
-const ENDGAME_EXAMPLE: &str = "\
-Example:
+/// The endgame's help after its options: an example and the input, with the engine's limit.
+fn endgame_help() -> String {
+    format!(
+        "Example:
   $ pencilbox dots endgame examples/dots/endgame-1.in
   -5
   $ pencilbox dots endgame --explain examples/dots/endgame-1.in
@@ -16,8 +18,10 @@ Example:
   value for the player to move: -5
 
 Input (the olympiad format): `N M`, then N+1 lines of M digits (horizontal lines, 1 = drawn),
-then N lines of M+1 digits (vertical lines). Boards up to 64x64; every box must have 0 or 2
-undrawn sides. Already claimed boxes count for nothing.";
+then N lines of M+1 digits (vertical lines). Boards up to {MAX_SIDE}x{MAX_SIDE}; every box must have 0 or 2
+undrawn sides. Already claimed boxes count for nothing."
+    )
+}
 
 const WINNER_EXAMPLE: &str = "\
 Example:
@@ -29,7 +33,7 @@ undrawn sides. Alice moved first from the empty board, so Alice is to move when 
 drawn lines is even.";
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = ENDGAME_EXAMPLE)]
+#[command(after_help = endgame_help())]
 pub struct EndgameArgs {
     #[command(flatten)]
     pub input: crate::input::InputArg,

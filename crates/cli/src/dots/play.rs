@@ -1,20 +1,18 @@
-//! `dots play` (against the engine in the terminal), `dots bot` (a line protocol) and
-//! `dots match` (engine levels against each other).
+//! `dots play` (against the engine in the terminal) and `dots bot` (a line protocol).
 
-use crate::output::outln;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_dots::board::{AsciiBoard, Line, Player, Position};
+use pencilbox_dots::board::{AsciiBoard, BoardError, Line, MAX_SIDE, Player, Position};
 use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level};
-use pencilbox_dots::solver::TableSize;
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::options::{Side, named, seed};
+use super::{EngineArgs, board_sizes};
+use crate::options::{Side, millis, named, parse_whole, seed, seed_value};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:
@@ -24,9 +22,8 @@ Type a move as `h R C` (the horizontal line right of dot (R, C)), `v R C` (the v
 below dot (R, C)) or a line number (OpenSpiel's action order). Rows and columns start at 0.
 You are A when you move first, B otherwise. End of input (Ctrl-D) stops the game.")]
 pub struct PlayArgs {
-    /// Board size in boxes, up to 64x64 (above 128 lines, 8x8 on, there is no exact solver:
-    /// strong searches without it up to 2,112 lines, 32x32, basic plays by chain rules).
-    #[arg(long, default_value = "3x3", value_name = "RxC")]
+    #[arg(long, default_value = "3x3", value_name = "RxC",
+          help = format!("Board size in boxes, {}", board_sizes()))]
     pub board: Dims,
     /// Engine level.
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
@@ -35,10 +32,10 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Side::Human)]
     pub first: Side,
     /// Seed of the engine's random choices (a fresh one is printed when omitted).
-    #[arg(long)]
+    #[arg(long, value_parser = seed_value())]
     pub seed: Option<u64>,
     /// Thinking time per engine move, in milliseconds.
-    #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
+    #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "MS", value_parser = millis())]
     pub time_ms: u64,
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -50,50 +47,14 @@ pub struct BotArgs {
     /// Engine level.
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
     pub level: Level,
-    /// Thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
+    /// Thinking time per move, in milliseconds (the `time` command changes it).
+    #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "MS", value_parser = millis())]
     pub time_ms: u64,
     /// Seed of the engine's random choices (printed on stderr when omitted).
-    #[arg(long)]
+    #[arg(long, value_parser = seed_value())]
     pub seed: Option<u64>,
     #[command(flatten)]
     pub engine: EngineArgs,
-}
-
-#[derive(Debug, clap::Args)]
-#[command(after_help = "Example:
-  pencilbox dots match --a strong --b greedy --board 5x5 --games 100 --time-ms 1000 --jobs 2 --seed 1
-
-Sides alternate: A moves first in even-numbered games, B in odd ones. Results are from A's side,
-with the longest each engine took over a move (`slowest_move_ms` in JSON).")]
-pub struct MatchArgs {
-    /// Level of engine A.
-    #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
-    pub a: Level,
-    /// Level of engine B.
-    #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Greedy)]
-    pub b: Level,
-    /// Board size in boxes, up to 64x64 (above 128 lines there is no exact solver: strong
-    /// searches without it up to 2,112 lines, 32x32, basic plays by chain rules).
-    #[arg(long, default_value = "5x5", value_name = "RxC")]
-    pub board: Dims,
-    /// Number of games.
-    #[arg(long, default_value_t = 100)]
-    pub games: usize,
-    /// Thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = DEFAULT_THINK.as_millis() as u64, value_name = "T")]
-    pub time_ms: u64,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
-    /// Base seed; game i uses seed + i (a fresh one is printed when omitted).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    #[command(flatten)]
-    pub engine: EngineArgs,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
 }
 
 fn line_name(dims: Dims, e: Edge) -> String {
@@ -107,38 +68,16 @@ fn bot_help() -> String {
   printf '2x2 111000000000\\nquit\\n' | pencilbox dots bot --level strong
 
 Protocol (one command per line; answers one line each on stdout):
-  RxC LINES            a position: board size (up to 64x64) and OpenSpiel line string (also
-                       `position RxC LINES`); answer: `move N h R C` (line number N and its
-                       h/v name)
+  RxC LINES            a position: board size (up to {MAX_SIDE}x{MAX_SIDE}) and OpenSpiel line string
+                       (also `position RxC LINES`); answer: `move N h R C` (line number N and
+                       its h/v name)
   level L              switch to {}; answer `ok`
-  time T               thinking time in milliseconds; answer `ok`
+  time MS              thinking time in milliseconds; answer `ok`
   quit                 exit (end of input does the same)
 Bad commands are answered `error <reason>`; the bot keeps running. Blank lines and lines
-starting with # are ignored.",
+starting with # are ignored. `pencilbox dots match --engine-a CMD` plays such programs.",
         crate::options::one_of::<Level>()
     )
-}
-
-/// How the basic and strong engines may use the machine.
-#[derive(Debug, Clone, Copy, clap::Args)]
-pub struct EngineArgs {
-    /// The most each strong engine's transposition table may take, in MiB (with two threads
-    /// the strong engine's second search keeps a table of up to half this size besides).
-    #[arg(long, default_value_t = 64, value_name = "MIB")]
-    pub tt_mib: usize,
-    /// Threads of each strong engine's exact solves and search, 1 or 2 [default: 2; in a match
-    /// of `--jobs 2` or more, 1, as the games already share the cores]
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
-    pub threads: Option<u8>,
-}
-
-impl EngineArgs {
-    /// An engine of `level` for `dims`, with `threads` unless `--threads` says otherwise.
-    fn engine(self, level: Level, dims: Dims, threads: u8) -> anyhow::Result<Bot> {
-        let mut bot = Bot::new(level, dims, TableSize::Mib(self.tt_mib))?;
-        bot.set_threads(usize::from(self.threads.unwrap_or(threads)));
-        Ok(bot)
-    }
 }
 
 fn scores(p: &Position) -> String {
@@ -218,7 +157,7 @@ fn parse_move(position: &Position, text: &str) -> Result<Edge, String> {
     Ok(edge)
 }
 
-/// One protocol command's answer.
+/// One protocol command's answer; an error says what was wrong with the command.
 fn bot_answer(
     command: &str,
     bot: &mut Option<Bot>,
@@ -235,16 +174,31 @@ fn bot_answer(
             return Ok("ok".into());
         }
         ["time", t] => {
-            *time_ms = t.parse().with_context(|| format!("bad time {t:?}"))?;
+            *time_ms = parse_whole(t, 0, "a whole number of milliseconds")
+                .map_err(|e| anyhow::anyhow!("time {t:?}: {e}"))?;
             return Ok("ok".into());
         }
-        ["position", size, lines] | [size, lines] => (size, lines),
+        ["level", ..] => anyhow::bail!("`level` takes one name: {}", crate::options::one_of::<Level>()),
+        ["time", ..] => anyhow::bail!("`time` takes one number: the thinking time in milliseconds"),
+        ["position", size, lines] => (size, lines),
+        ["position", ..] => {
+            anyhow::bail!("`position` takes the board size and the line string: `position RxC LINES`")
+        }
+        // A position starts with its size; other words are not commands.
+        [size, lines] if size.starts_with(|c: char| c.is_ascii_digit()) => (size, lines),
         _ => {
-            anyhow::bail!("unknown command {command:?}: expected `RxC LINES`, `level L`, `time T` or `quit`")
+            anyhow::bail!("unknown command {command:?}: expected `RxC LINES`, `level L`, `time MS` or `quit`")
         }
     };
-    let dims: Dims = size.parse()?;
-    let position = Position::from_line_string(dims, lines)?;
+    let dims: Dims = size.parse().context("board size")?;
+    let position = Position::from_line_string(dims, lines).map_err(|e| match e {
+        // The line string is one word: say where in it, not "line 1, column N".
+        BoardError::NotBinary { pos, found } => anyhow::anyhow!(
+            "line string: character {} is {found:?}; give one 0 (undrawn) or 1 (drawn) per line",
+            pos.col
+        ),
+        e => e.into(),
+    })?;
     if bot.as_ref().is_none_or(|b| b.dims() != dims) {
         *bot = Some(engine_args.engine(*level, dims, 2)?);
     }
@@ -275,103 +229,4 @@ pub fn bot(args: BotArgs) -> anyhow::Result<ExitCode> {
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The result of one match game, from A's side.
-#[derive(Debug, Clone, Copy)]
-struct GameResult {
-    a_first: bool,
-    a_boxes: usize,
-    b_boxes: usize,
-    /// The longest engine A and engine B took over a move.
-    slowest: [Duration; 2],
-}
-
-fn play_game(args: &MatchArgs, index: usize, seed: u64) -> anyhow::Result<GameResult> {
-    let dims = args.board;
-    let a_first = index.is_multiple_of(2);
-    let threads = if args.jobs > 1 { 1 } else { 2 };
-    let make = |level| args.engine.engine(level, dims, threads);
-    let mut bots = [make(args.a)?, make(args.b)?];
-    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(index as u64));
-    let mut position = Position::empty_of(dims)?;
-    // `turn` 0 is engine A.
-    let mut turn = if a_first { 0 } else { 1 };
-    let mut slowest = [Duration::ZERO; 2];
-    while !position.is_over() {
-        let asked = Instant::now();
-        let choice = bots[turn].choose(&position, &mut rng, asked + Duration::from_millis(args.time_ms))?;
-        slowest[turn] = slowest[turn].max(asked.elapsed());
-        let player = if turn == 0 { Player::A } else { Player::B };
-        if !position.play_for(choice.line, player)?.keeps_turn() {
-            turn = 1 - turn;
-        }
-    }
-    Ok(GameResult {
-        a_first,
-        a_boxes: position.score(Player::A),
-        b_boxes: position.score(Player::B),
-        slowest,
-    })
-}
-
-pub fn run_match(args: MatchArgs) -> anyhow::Result<ExitCode> {
-    Position::empty_of(args.board)?;
-    let seed = seed(args.seed);
-    let mut finished = Vec::new();
-    let results = crate::pool::run(
-        args.games,
-        args.jobs,
-        |i| play_game(&args, i, seed),
-        |_, &r| {
-            finished.push(r);
-            let (w, d, l) = tally(&finished);
-            Ok(format!("A: {w} won, {d} drawn, {l} lost"))
-        },
-    )?;
-    let (w, d, l) = tally(&results);
-    let margin: i64 = results.iter().map(|r| r.a_boxes as i64 - r.b_boxes as i64).sum();
-    let first =
-        |want: bool| tally(&results.iter().copied().filter(|r| r.a_first == want).collect::<Vec<_>>());
-    let (fw, fd, fl) = first(true);
-    let (sw, sd, sl) = first(false);
-    let games = results.len().max(1) as f64;
-    // The longest move of each engine over the match, in whole milliseconds.
-    let slowest = |side: usize| results.iter().map(|r| r.slowest[side]).max().unwrap_or_default().as_millis();
-    if args.json {
-        let out = serde_json::json!({
-            "a": args.a.to_string(), "b": args.b.to_string(), "board": args.board.to_string(),
-            "games": results.len(), "time_ms": args.time_ms, "seed": seed,
-            "a_wins": w, "draws": d, "a_losses": l,
-            "a_win_rate": w as f64 / games,
-            "average_margin": margin as f64 / games,
-            "a_first": { "wins": fw, "draws": fd, "losses": fl },
-            "a_second": { "wins": sw, "draws": sd, "losses": sl },
-            "slowest_move_ms": { "a": slowest(0), "b": slowest(1) },
-        });
-        outln!("{out}")?;
-    } else {
-        outln!(
-            "{} (A) vs {} (B) on {}, {} games, {} ms per move, seed {seed}",
-            args.a,
-            args.b,
-            args.board,
-            results.len(),
-            args.time_ms
-        )?;
-        outln!("A: {w} wins, {d} draws, {l} losses ({:.1}% wins)", 100.0 * w as f64 / games)?;
-        outln!("A moving first: {fw}-{fd}-{fl}; A moving second: {sw}-{sd}-{sl}")?;
-        outln!("average margin for A: {:+.2} boxes", margin as f64 / games)?;
-        outln!("slowest move: A {} ms, B {} ms", slowest(0), slowest(1))?;
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Wins, draws and losses of A.
-fn tally(results: &[GameResult]) -> (usize, usize, usize) {
-    results.iter().fold((0, 0, 0), |(w, d, l), r| match r.a_boxes.cmp(&r.b_boxes) {
-        std::cmp::Ordering::Greater => (w + 1, d, l),
-        std::cmp::Ordering::Equal => (w, d + 1, l),
-        std::cmp::Ordering::Less => (w, d, l + 1),
-    })
 }

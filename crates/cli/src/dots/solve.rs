@@ -9,33 +9,24 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_dots::analysis::{Analysis, Report, analyse, analyse_beyond_solver};
-use pencilbox_dots::board::{Line, Position};
+use pencilbox_dots::analysis::{
+    AnalysisError, Missing, MoveReport, OnTimeout, Options, Report, Value, analyse,
+};
+use pencilbox_dots::board::Position;
 use pencilbox_dots::chains::Kind;
-use pencilbox_dots::control::{self, Control, Fight, control, keeps_control};
+use pencilbox_dots::control::Control;
 use pencilbox_dots::format::{Format, read};
-use pencilbox_dots::lines;
-use pencilbox_dots::mcts::{self, MoveEstimate};
-use pencilbox_dots::solver::{Solver, Stats, TableSize};
-use pencilbox_grid::{Dims, Edge};
+use pencilbox_dots::solver::{Stats, TableSize};
+use pencilbox_grid::Dims;
 use rand::SeedableRng;
 
 /// The solve arguments.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  pencilbox dots solve --board 2x2            # the empty 2x2 board: prints 2, then a best move
-  pencilbox dots solve examples/dots/endgame-1.in --moves
-  echo 111000000000 | pencilbox dots solve --board 2x2 - --json
-
-Output: the first line is the exact net score (mover's boxes minus the opponent's, over the
-boxes still unclaimed) under best play; then `best <move>`; with --moves one line per legal move.
-With --time-limit, when the exact solve does not finish in half of it, the strong engine's
-search spends the other half and the first line is its estimate, marked `~` (not exact).")]
+#[command(after_help = solve_help())]
 pub struct SolveArgs {
     #[command(flatten)]
-    pub input: crate::input::InputArg,
-    /// Board size RxC. Alone: the empty board. With FILE (or `-` for stdin): a line string is
-    /// read for this size, and a position in another form must be of it.
+    pub input: PositionInput,
+    /// The size a line string is read for (RxC); a position in another form must be of it.
     #[arg(long, value_name = "RxC")]
     pub board: Option<Dims>,
     /// Input format: `olympiad` (`N M`, then N+1 rows of M digits for the horizontal lines and
@@ -53,39 +44,75 @@ pub struct SolveArgs {
     pub json: bool,
     /// The most the transposition table may take, in MiB (a position with few undrawn lines
     /// gets only what it can use).
-    #[arg(long, default_value_t = 1024, value_name = "MIB")]
+    #[arg(long, default_value_t = 1024, value_name = "MIB",
+          value_parser = crate::options::whole(0usize, "a whole number of MiB"))]
     pub tt_mib: usize,
-    /// Search threads sharing the table (1 or 2): a second thread helps on an idle machine
-    /// with two cores and costs time on a busy one.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2), value_name = "N")]
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u8).range(1..=pencilbox_dots::solver::MAX_THREADS as i64),
+          help = format!("Search threads sharing the table (1 to {}): a second thread helps on an idle \
+                          machine with two cores and costs time on a busy one",
+                         pencilbox_dots::solver::MAX_THREADS))]
     pub threads: u8,
-    /// Answer within this many seconds: the exact solve gets half, and when it does not finish,
-    /// the search's estimate (with the exact bounds reached) is printed instead. On a board of
-    /// more than 128 lines (beyond the solver; up to 2,112 lines, 32x32), the search's estimate over the
-    /// whole time.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::options::seconds, help = format!(
+        "Answer within this many seconds: the exact solve gets {:.0}%, and when it does not finish, \
+         the search's estimate (with the exact bounds reached) is printed instead. On a board of more \
+         than {} lines (beyond the solver; up to {} lines), the search's estimate over the whole time",
+        100.0 * pencilbox_dots::analysis::EXACT_SHARE,
+        pencilbox_dots::lines::MAX_LINES,
+        pencilbox_dots::mcts::large::MAX_LINES,
+    ))]
     pub time_limit: Option<f64>,
-    /// Also say where the fight for control stands (long chain rule; exactly, by Nimstring, when
-    /// decided on a second thread while the solve runs, given at least the smaller of 2 s and an
-    /// eighth of --time-limit), and with --moves whether each move wins (or, undecided, keeps)
-    /// control.
-    #[arg(long)]
+    #[arg(long, help = format!(
+        "Also say where the fight for control stands (long chain rule; exactly, by Nimstring, when \
+         decided on a second thread while the solve runs, given at least the smaller of {} s and 1/{} \
+         of --time-limit), and with --moves whether each move wins (or, undecided, keeps) control",
+        pencilbox_dots::analysis::FIGHT_BUDGET.as_secs_f64(),
+        pencilbox_dots::analysis::FIGHT_SHARE,
+    ))]
     pub explain: bool,
 }
 
-/// Reads the position the arguments name (`pencilbox_dots::format::read`).
-pub fn read_position(
-    args: &crate::input::InputArg,
-    board: Option<Dims>,
-    format: Format,
-) -> anyhow::Result<Position> {
-    if let (Some(dims), None) = (board, &args.file)
-        && format == Format::Auto
-    {
+/// The help after the options: examples and what is printed.
+fn solve_help() -> String {
+    format!(
+        "Examples:
+  pencilbox dots solve --empty 2x2            # the empty 2x2 board: prints 2, then a best move
+  pencilbox dots solve examples/dots/endgame-1.in --moves
+  echo 111000000000 | pencilbox dots solve --board 2x2 --json
+
+Output: the first line is the exact net score (mover's boxes minus the opponent's, over the
+boxes still unclaimed) under best play; then `best <move>`; with --moves one line per legal move.
+With --time-limit, when the exact solve does not finish in {:.0}% of it, the strong engine's
+search spends the rest and the first line is its estimate, marked `~` (not exact).",
+        100.0 * pencilbox_dots::analysis::EXACT_SHARE
+    )
+}
+
+/// Where the position comes from: FILE, standard input, or the empty board.
+#[derive(Debug, clap::Args)]
+pub struct PositionInput {
+    /// The position's file; standard input when omitted or `-`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+    /// Solve the empty board of this size (RxC) instead of reading a position.
+    #[arg(long, value_name = "RxC", conflicts_with_all = ["file", "board", "format"])]
+    pub empty: Option<Dims>,
+}
+
+/// Reads the position the arguments name (`pencilbox_dots::format::read`): the empty board of
+/// `--empty`, else FILE or standard input, which must hold a position (`--board` alone only
+/// says what size a line string is read for).
+pub fn read_position(input: &PositionInput, board: Option<Dims>, format: Format) -> anyhow::Result<Position> {
+    if let Some(dims) = input.empty {
         return Ok(Position::empty_of(dims)?);
     }
-    let text = args.read()?;
-    let name = args.name();
+    let file = crate::input::InputArg { file: input.file.clone() };
+    let text = file.read()?;
+    let name = file.name();
+    if text.trim().is_empty() {
+        let size = board.map_or("RxC".to_string(), |d| d.to_string());
+        anyhow::bail!("{name} is empty: give a position, or --empty {size} for the empty board");
+    }
     read(&text, format, board).with_context(|| format!("{name}: not a valid position"))
 }
 
@@ -114,34 +141,8 @@ fn progress_reporter() -> impl FnMut(&Stats) + Send {
     }
 }
 
-/// The analysis of a position on a board beyond the solver: the search's estimate when
-/// `deadline` is given ([`analyse_beyond_solver`]), else the solver's refusal.
-fn beyond_the_solver(
-    position: &Position,
-    args: &SolveArgs,
-    deadline: Option<Instant>,
-    rng: &mut rand_chacha::ChaCha8Rng,
-    too_large: lines::GeometryError,
-) -> anyhow::Result<Report> {
-    let Some(deadline) = deadline else {
-        anyhow::bail!(
-            "{too_large}; give --time-limit for the strong engine's estimate by its search (up to {} lines)",
-            mcts::large::MAX_LINES
-        )
-    };
-    analyse_beyond_solver(position, args.moves, deadline, usize::from(args.threads), None, rng).with_context(
-        || {
-            format!(
-                "{too_large}, and beyond the search too (boards of up to {} lines)",
-                mcts::large::MAX_LINES
-            )
-        },
-    )
-}
-
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let position = read_position(&args.input, args.board, args.format)?;
-    let dims = position.dims();
     let limit = args
         .time_limit
         .map(|secs| Duration::try_from_secs_f64(secs).context("--time-limit must be a number of seconds"))
@@ -150,137 +151,22 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         Some(limit) => Some(Instant::now().checked_add(limit).context("--time-limit is too long")?),
         None => None,
     };
+    let options = Options {
+        moves: args.moves,
+        explain: args.explain,
+        deadline,
+        on_timeout: OnTimeout::Estimate,
+        threads: usize::from(args.threads),
+        table: TableSize::Mib(args.tt_mib),
+        cancel: None,
+        progress: Some(Box::new(progress_reporter())),
+    };
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-    // Beyond the solver: the search's estimate, with no exact bounds but the whole range.
-    let compact = lines::compact(&position);
-    let beyond_solver = compact.is_err();
-    let solve = || match compact {
-        Ok((geo, drawn)) => {
-            let mut solver = Solver::new(geo, TableSize::Mib(args.tt_mib));
-            solver.set_progress(Some(Box::new(progress_reporter())));
-            solver.set_threads(usize::from(args.threads));
-            analyse(&mut solver, drawn, args.moves, deadline, true, &mut rng)
-                .context("the solve ran out of time")
-        }
-        Err(too_large) => beyond_the_solver(&position, &args, deadline, &mut rng, too_large),
-    };
-    // With --explain the exact fight for control runs beside the solve, on a thread of its own.
-    let (fight, report) = if args.explain {
-        control::fight_beside(&position, Instant::now() + control::fight_least(limit), deadline, None, solve)
-    } else {
-        (None, solve())
-    };
-    let Report { analysis, exact: exact_stats } = report?;
-    let control = args.explain.then(|| control(&position));
-    let keeps = |e: Edge| args.explain.then(|| keeps_control(&position, e));
-    let exact_fight = fight.as_ref();
-    let wins = |e: Edge| exact_fight?.of(e);
-    let name = |e: Edge| Line::of(dims, e).to_string();
-    let text = if args.json {
-        let mut out = serde_json::json!({ "board": dims.to_string(), "nodes": exact_stats.nodes });
-        match &analysis {
-            Analysis::Exact { value, best, moves } => {
-                out["exact"] = true.into();
-                out["value"] = (*value).into();
-                out["best"] = best.map(name).into();
-                out["best_line"] = best.map(|e| e.index()).into();
-                if let Some(moves) = moves {
-                    out["moves"] = moves
-                        .iter()
-                        .map(|&(e, v)| {
-                            let mut m = serde_json::json!({ "move": name(e), "line": e.index(), "value": v });
-                            explain_move(&mut m, keeps(e), wins(e));
-                            m
-                        })
-                        .collect();
-                }
-            }
-            Analysis::Estimate { value, best, playouts, moves } => {
-                out["exact"] = false.into();
-                out["estimate"] = round1(*value).into();
-                out["bounds"] = serde_json::json!([exact_stats.lower, exact_stats.upper]);
-                out["playouts"] = (*playouts).into();
-                out["best"] = name(*best).into();
-                out["best_line"] = best.index().into();
-                if let Some(moves) = moves {
-                    out["moves"] = moves
-                        .iter()
-                        .map(|&MoveEstimate { line: e, corrected: v, exact, visits, .. }| {
-                            let mut m =
-                                serde_json::json!({ "move": name(e), "line": e.index(), "playouts": visits });
-                            m[if exact { "value" } else { "estimate" }] = round1(v).into();
-                            explain_move(&mut m, keeps(e), wins(e));
-                            m
-                        })
-                        .collect();
-                }
-            }
-        }
-        if let Some(c) = &control {
-            out["control"] = control_json(c, exact_fight);
-        }
-        format!("{out}\n")
-    } else {
-        let mut text = String::new();
-        let best = match &analysis {
-            Analysis::Exact { value, best, .. } => {
-                text += &format!("{value}\n");
-                *best
-            }
-            Analysis::Estimate { value, best, playouts, .. } => {
-                text += &if beyond_solver {
-                    format!(
-                        "~{value:+.1} (an estimate: a {dims} board has {} lines, beyond the exact solver's {}; \
-                         the search ran {playouts} playouts)\n",
-                        dims.num_edges(),
-                        lines::MAX_LINES
-                    )
-                } else {
-                    format!(
-                        "~{:+.1} (an estimate: the exact solve ran out of time after {} nodes with the value in [{}, {}]; \
-                         the search then ran {playouts} playouts)\n",
-                        value, exact_stats.nodes, exact_stats.lower, exact_stats.upper
-                    )
-                };
-                Some(*best)
-            }
-        };
-        match best {
-            Some(e) => text += &format!("best {} (line {})\n", name(e), e.index()),
-            None => text += "best none (every line is drawn)\n",
-        }
-        // The exact outcome where it is known, else the rule of thumb.
-        let control_word = |e: Edge| match (wins(e), keeps(e)) {
-            (Some(true), _) => "   wins control",
-            (Some(false), _) => "   loses control",
-            (None, Some(true)) => "   keeps control (long chain rule)",
-            (None, Some(false)) => "   gives away control (long chain rule)",
-            (None, None) => "",
-        };
-        match &analysis {
-            Analysis::Exact { moves: Some(moves), .. } => {
-                for &(e, v) in moves {
-                    text += &format!("{:<10} line {:<3} value {v}{}\n", name(e), e.index(), control_word(e));
-                }
-            }
-            Analysis::Estimate { moves: Some(moves), .. } => {
-                for &MoveEstimate { line: e, corrected: v, exact, visits, .. } in moves {
-                    let what = if exact {
-                        format!("value {v}")
-                    } else {
-                        format!("estimate {v:+.1} ({visits} playouts)")
-                    };
-                    text += &format!("{:<10} line {:<3} {what}{}\n", name(e), e.index(), control_word(e));
-                }
-            }
-            _ => {}
-        }
-        if let Some(c) = &control {
-            text += &control_text(c);
-            text += &fight_text(exact_fight, &position, beyond_solver);
-        }
-        text
-    };
+    let report = analyse(&position, options, &mut rng).map_err(|e| match e {
+        AnalysisError::BeyondSolver(_) => anyhow::anyhow!("{e}: give --time-limit SECONDS"),
+        e => e.into(),
+    })?;
+    let text = if args.json { format!("{}\n", serde_json::to_string(&report)?) } else { text(&report) };
     // A closed pipe (`| head`) is not an error of the solve.
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
@@ -289,8 +175,51 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn round1(v: f64) -> f64 {
-    (v * 10.0).round() / 10.0
+/// The report in words: the value (an estimate says why it is one), a best move, every move with
+/// `--moves`, and with `--explain` the fight for control.
+fn text(report: &Report) -> String {
+    let mut text = match (report.value, &report.exact_solve) {
+        (Value::Exact(v), _) => format!("{v}\n"),
+        (v @ Value::Estimate { playouts, .. }, Err(Missing::OutOfTime)) => format!(
+            "{v} (an estimate: the exact solve ran out of time after {} nodes with the value in [{}, {}]; \
+             the search then ran {playouts} playouts)\n",
+            report.nodes, report.bounds.0, report.bounds.1
+        ),
+        (v @ Value::Estimate { playouts, .. }, why) => {
+            let why = why.err().map_or_else(String::new, |m| format!("{m}; "));
+            format!("{v} (an estimate: {why}the search ran {playouts} playouts)\n")
+        }
+    };
+    match &report.best {
+        Ok(m) => text += &format!("best {} (line {})\n", m.name, m.line.index()),
+        Err(_) => text += "best none (every line is drawn)\n",
+    }
+    if let Ok(moves) = &report.moves {
+        for m in moves {
+            let what = match m.value {
+                Value::Exact(v) => format!("value {v}"),
+                Value::Estimate { value, playouts } => format!("estimate {value:+.1} ({playouts} playouts)"),
+            };
+            text +=
+                &format!("{:<10} line {:<3} {what}{}\n", m.name.to_string(), m.line.index(), control_word(m));
+        }
+    }
+    if let Ok(c) = &report.chains {
+        text += &control_text(c);
+        text += &fight_text(report.wins_control);
+    }
+    text
+}
+
+/// Whether a move wins control: exactly where it is known, else by the long chain rule.
+fn control_word(m: &MoveReport) -> &'static str {
+    match (m.wins_control, m.keeps_control) {
+        (Ok(true), _) => "   wins control",
+        (Ok(false), _) => "   loses control",
+        (Err(_), Ok(true)) => "   keeps control (long chain rule)",
+        (Err(_), Ok(false)) => "   gives away control (long chain rule)",
+        (Err(_), Err(_)) => "",
+    }
 }
 
 /// The fight for control in words: the chains and loops so far, the safe lines left, and the
@@ -299,7 +228,7 @@ fn control_text(c: &Control) -> String {
     let list = |kind: Kind, long: bool| -> Vec<String> {
         c.components
             .iter()
-            .filter(|x| x.kind == kind && (kind == Kind::Loop || (x.len() >= 3) == long))
+            .filter(|x| x.kind == kind && (kind == Kind::Loop || x.is_long_chain() == long))
             .map(|x| x.len().to_string())
             .collect()
     };
@@ -322,45 +251,14 @@ fn control_text(c: &Control) -> String {
 }
 
 /// The exact fight for control in words, or why it is not known.
-fn fight_text(fight: Option<&Fight>, position: &Position, beyond_solver: bool) -> String {
-    match fight {
-        Some(f) if f.mover_wins => {
+fn fight_text(wins: Result<bool, Missing>) -> String {
+    match wins {
+        Ok(true) => {
             "exactly (Nimstring): the player to move can win control (make the other open the last chain or loop)\n"
                 .into()
         }
-        Some(_) => "exactly (Nimstring): the player to move cannot win control\n".into(),
-        None if position.num_undrawn() == 0 => String::new(),
-        None if beyond_solver => {
-            format!("exactly (Nimstring): not searched beyond {} lines\n", lines::MAX_LINES)
-        }
-        None => "exactly (Nimstring): not decided in the time given\n".into(),
+        Ok(false) => "exactly (Nimstring): the player to move cannot win control\n".into(),
+        Err(Missing::GameOver | Missing::NotAsked) => String::new(),
+        Err(why) => format!("exactly (Nimstring): {why}\n"),
     }
-}
-
-/// A move's control fields with `--explain`: `keeps_control` by the long chain rule, and
-/// `wins_control` exactly (`null` when the fight was not decided), as in the web API.
-fn explain_move(m: &mut serde_json::Value, keeps: Option<bool>, wins: Option<bool>) {
-    if let Some(k) = keeps {
-        m["keeps_control"] = k.into();
-        m["wins_control"] = wins.into();
-    }
-}
-
-fn control_json(c: &Control, fight: Option<&Fight>) -> serde_json::Value {
-    let components: Vec<_> = c
-        .components
-        .iter()
-        .map(|x| {
-            let boxes: Vec<[usize; 2]> = x.boxes.iter().map(|b| [b.row, b.col]).collect();
-            serde_json::json!({ "kind": x.kind.to_string(), "boxes": boxes })
-        })
-        .collect();
-    serde_json::json!({
-        "components": components,
-        "long_chains": c.long_chains,
-        "safe_lines": c.safe_lines,
-        "mover_wants": c.mover_wants.to_string(),
-        "mover_on_track": c.mover_on_track(),
-        "mover_wins_control": fight.map(|f| f.mover_wins),
-    })
 }

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use pencilbox_islands::board::{MAX_N, MAX_NUMBER};
 use pencilbox_islands::{
     Board, CONTEST_BUDGET, GenParams, Level, MOVE_LIMIT, Preset, Status, choose_move, solve, status,
 };
@@ -18,7 +19,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::input::{EXIT_VERDICT, InputArg};
-use crate::options::{named, seed};
+use crate::options::{millis, named, seed, seed_value, whole};
 
 /// Exit code of `move` when there is no legal move (the contest's convention for "I cannot
 /// move": `game.out` holds `0`).
@@ -47,13 +48,13 @@ Example:
         #[arg(long, default_value = "game.out")]
         output: PathBuf,
         /// The time budget in milliseconds, start-up included (a margin is kept).
-        #[arg(long, default_value_t = CONTEST_BUDGET.as_millis() as u64)]
+        #[arg(long, default_value_t = CONTEST_BUDGET.as_millis() as u64, value_name = "MS", value_parser = millis())]
         time_ms: u64,
         /// Which bot plays.
         #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
         level: Level,
         /// Seed of the bot's random choices (default: a fresh one, printed on standard error).
-        #[arg(long)]
+        #[arg(long, value_parser = seed_value())]
         seed: Option<u64>,
     },
     /// Exact outcome for the player to move and a best move in the `game.out` format.
@@ -72,7 +73,7 @@ search does not finish within --time-ms. Example:
         #[command(flatten)]
         input: InputArg,
         /// Give up after this many milliseconds.
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = 10_000, value_name = "MS", value_parser = millis())]
         time_ms: u64,
         /// One JSON object: outcome, move ([row, col] pairs or null).
         #[arg(long)]
@@ -91,7 +92,7 @@ search does not finish within --time-ms. Example:
         #[arg(long)]
         board: PathBuf,
         /// Wall-clock limit per move in milliseconds.
-        #[arg(long, default_value_t = MOVE_LIMIT.as_millis() as u64)]
+        #[arg(long, default_value_t = MOVE_LIMIT.as_millis() as u64, value_name = "MS", value_parser = millis())]
         time_ms: u64,
         /// One JSON object: moves, result, reason, slowest move per player.
         #[arg(long)]
@@ -119,19 +120,23 @@ from the nearest centre. Example:
         /// A contest preset (overrides --n, --centers, --min, --max).
         #[arg(long, value_parser = named::<Preset>())]
         preset: Option<Preset>,
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 5, help = format!("The board's side N, 1 to {MAX_N}"),
+              value_parser = whole(0usize, "a whole number"))]
         n: usize,
-        #[arg(long, default_value_t = 1)]
+        /// How many centres the numbers gather around (1 or more).
+        #[arg(long, default_value_t = 1, value_parser = whole(0usize, "a whole number"))]
         centers: usize,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, help = format!("The smallest number, 1 to {MAX_NUMBER}"),
+              value_parser = whole(0u32, "a whole number"))]
         min: u32,
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 5, help = format!("The largest number, --min to {MAX_NUMBER}"),
+              value_parser = whole(0u32, "a whole number"))]
         max: u32,
         /// Seed (default: a fresh one, printed on standard error).
-        #[arg(long)]
+        #[arg(long, value_parser = seed_value())]
         seed: Option<u64>,
         /// How many boards; board i uses seed + i.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = whole(1u64, "a whole number of boards"))]
         count: u64,
         /// Write `board-<i>.in` files into this directory instead of printing.
         #[arg(long)]

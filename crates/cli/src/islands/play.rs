@@ -11,18 +11,18 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::read_board;
-use crate::options::{Side, named};
+use crate::options::{Side, millis, named, seed_value};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The board (standard input carries the moves).
-    #[arg(value_name = "FILE", required_unless_present = "preset", conflicts_with = "preset")]
+    #[arg(value_name = "FILE", conflicts_with = "preset")]
     file: Option<PathBuf>,
     /// Play on a generated board of this preset instead.
     #[arg(long, value_parser = named::<Preset>())]
     preset: Option<Preset>,
     /// Seed for the generated board and the engine (default: a fresh one, printed).
-    #[arg(long)]
+    #[arg(long, value_parser = seed_value())]
     seed: Option<u64>,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = Side::Human)]
@@ -31,16 +31,25 @@ pub struct Args {
     #[arg(long, value_parser = named::<Level>(), default_value_t = Level::Strong)]
     level: Level,
     /// The engine's time per move in milliseconds.
-    #[arg(long, default_value_t = CONTEST_BUDGET.as_millis() as u64)]
+    #[arg(long, default_value_t = CONTEST_BUDGET.as_millis() as u64, value_name = "MS", value_parser = millis())]
     time_ms: u64,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    /// Where the board comes from (the file is checked before a seed is drawn and printed).
+    enum Source {
+        File(PathBuf),
+        Preset(Preset),
+    }
+    let source = match args.preset {
+        Some(preset) => Source::Preset(preset),
+        None => Source::File(crate::input::board_file(args.file.as_deref(), "--preset PRESET")?),
+    };
     let seed = crate::options::seed(args.seed);
     let stdout = std::io::stdout();
-    let board = match (&args.file, args.preset) {
-        (Some(f), _) => read_board(f)?,
-        (None, Some(preset)) => {
+    let board = match source {
+        Source::File(file) => read_board(&file)?,
+        Source::Preset(preset) => {
             // A person is offered a game worth playing: boards decided before the first move are
             // passed over (`islands generate` keeps the contest's boards as they are).
             let (used, board) =
@@ -63,7 +72,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             writeln!(out)?;
             board
         }
-        (None, None) => anyhow::bail!("give a board FILE or --preset"),
     };
     let stdin = std::io::stdin();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

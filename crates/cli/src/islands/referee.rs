@@ -153,7 +153,7 @@ fn ask(cmd: &str, board: &Board, limit: Duration) -> anyhow::Result<Answer> {
             break Some(st);
         }
         if started.elapsed() > limit {
-            kill_group(child.id());
+            crate::process::kill_group(child.id());
             let _ = child.kill();
             let _ = child.wait();
             break None;
@@ -177,26 +177,6 @@ fn ask(cmd: &str, board: &Board, limit: Duration) -> anyhow::Result<Answer> {
     };
     let _ = std::fs::remove_dir_all(&dir);
     Ok(answer)
-}
-
-/// Kills every process of the group `pgid` (the bot's shell and whatever it started), one
-/// positive pid at a time: `kill -KILL -PGID` is misread by some `kill` programs as "every
-/// process", so the group is listed from `/proc` instead.
-fn kill_group(pgid: u32) {
-    let Ok(entries) = std::fs::read_dir("/proc") else { return };
-    for entry in entries.flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else { continue };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
-        // "pid (comm) state ppid pgrp ...": comm may hold spaces, so split after the last ')'.
-        let group =
-            stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(2)?.parse::<u32>().ok());
-        if pid > 1 && pgid > 1 && group == Some(pgid) {
-            let _ = Command::new("kill")
-                .args(["-s", "KILL", "--", &pid.to_string()])
-                .stderr(Stdio::null())
-                .status();
-        }
-    }
 }
 
 /// Plays one game from `board`: `cmds[0]` moves first.

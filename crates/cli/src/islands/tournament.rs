@@ -13,7 +13,7 @@ use pencilbox_islands::{Board, Level, MOVE_LIMIT, Preset};
 
 use super::referee::{GameResult, Player, bot_command, builtin_names, play_game};
 use super::{generate_board, read_board};
-use crate::options::named;
+use crate::options::{millis, named, seed_value, whole};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -30,16 +30,16 @@ pub struct Args {
     #[arg(long, value_parser = named::<Preset>())]
     generate: Option<Preset>,
     /// How many boards to generate.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = whole(1u64, "a whole number of boards"))]
     count: u64,
     /// Seed of the first generated board (board i uses seed + i).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed_value())]
     seed: u64,
     /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole(1usize, "a whole number of games"))]
     jobs: usize,
     /// Wall-clock limit per move in milliseconds.
-    #[arg(long, default_value_t = MOVE_LIMIT.as_millis() as u64)]
+    #[arg(long, default_value_t = MOVE_LIMIT.as_millis() as u64, value_name = "MS", value_parser = millis())]
     time_ms: u64,
     /// Append one JSON line per finished game here.
     #[arg(long, default_value = "islands-results.jsonl")]

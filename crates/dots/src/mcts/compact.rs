@@ -19,8 +19,8 @@
 //!   out is taken except for the last two boxes when long chains or loops are still to come
 //!   (keeping control; Berlekamp, *The Dots-and-Boxes Game*, 2000). The result is the final
 //!   margin, so the search prefers the move that wins by most, not only one that wins. Exact
-//!   playout ends matter: on the 5×5 midgame fixture they raised the share of value-optimal
-//!   choices from 39% to 52–61% (docs/PERFORMANCE.md).
+//!   playout ends matter: random play to the end misjudges who must open the first chain, which
+//!   decides most midgame positions (docs/PERFORMANCE.md, "Strong level settings").
 //! * **Exact leaves.** A position in the tree with no safe line left, or few undrawn lines, is
 //!   solved by the exact solver (sharing its table from call to call) within a small budget; a
 //!   solved node is a terminal of the tree with its exact margin.
@@ -31,6 +31,7 @@ use pencilbox_grid::Edge;
 use rand::Rng;
 
 use super::{Domain, Tree};
+use crate::board::Score;
 use crate::bot::{chain_capture, free_capture, smallest_handout};
 use crate::chains::{Chains, NO_CHAIN};
 use crate::lines::{Geometry, LineSet};
@@ -46,15 +47,15 @@ const EXACT_LEAF_BUDGET: std::time::Duration = std::time::Duration::from_millis(
 /// A playout in its safe phase is solved exactly from the first position with at most this
 /// many safe lines left (when the solver finishes within [`PLAYOUT_END_BUDGET`]). 0 solves only
 /// once the safe lines are gone; 2 gives the solver the last moves of the fight for control too,
-/// at some cost in playouts: on the 5x5 midgame fixture, over seeds 1–4, 57.8% value-optimal
-/// choices and a mean loss of 1.06 boxes with 0, 63% and 0.88 with 2 (docs/PERFORMANCE.md).
+/// which random safe lines play badly, at some cost in playouts; from more safe lines the
+/// solves cost more and gain nothing measurable (docs/PERFORMANCE.md, "Strong level settings").
 const PLAYOUT_EXACT_SAFE_LINES: usize = 2;
 
 /// The share of a playout's safe-phase moves that fight for the parity of the safe lines left
-/// ([`parity_line`]); the others are uniformly random. On the 5×5 midgame fixture, seeds 1–4
-/// interleaved: 34, 33, 35, 33 of 48 value-optimal (mean loss 0.67, 0.71, 0.58, 0.71) with 0.7,
-/// against 32, 33, 32, 30 (0.88, 0.83, 0.75, 0.88) with 0; 0.5 gave 33, 33, 33 and 1.0 32, 32
-/// (docs/PERFORMANCE.md).
+/// ([`parity_line`]); the others are uniformly random. Players do fight for that parity, so
+/// playouts that never do misjudge the fight for control; playouts that always do are too
+/// narrow a sample of the other player's replies. Most but not all is the best of the shares
+/// tried (docs/PERFORMANCE.md, "Strong level settings").
 const PLAYOUT_PARITY: f64 = 0.7;
 
 /// The longest the solver may take on the end of a playout's safe phase.
@@ -105,7 +106,7 @@ impl<'s, 'a> CompactDomain<'s, 'a> {
 
     /// The exact value of `drawn` for the player to move, if the solver finds it within
     /// `budget`.
-    fn solve(&mut self, drawn: LineSet, budget: std::time::Duration) -> Option<i32> {
+    fn solve(&mut self, drawn: LineSet, budget: std::time::Duration) -> Option<Score> {
         let solver = self.solver.as_mut()?;
         solver.set_deadline(Some((Instant::now() + budget).min(self.deadline)));
         solver.value(drawn).ok()
@@ -141,7 +142,7 @@ impl Domain for CompactDomain<'_, '_> {
         (key, key)
     }
 
-    fn exact(&mut self, &drawn: &LineSet) -> Option<i32> {
+    fn exact(&mut self, &drawn: &LineSet) -> Option<Score> {
         let geo = self.geo;
         (geo.undrawn(drawn).count() <= EXACT_LEAF_LINES || no_safe_line(geo, drawn))
             .then(|| self.solve(drawn, EXACT_LEAF_BUDGET))
@@ -152,8 +153,8 @@ impl Domain for CompactDomain<'_, '_> {
         options(self.geo, drawn, is_root)
     }
 
-    fn play(&self, &drawn: &LineSet, e: Edge) -> (LineSet, i32) {
-        (drawn.with(e), self.geo.completes(drawn, e) as i32)
+    fn play(&self, &drawn: &LineSet, e: Edge) -> (LineSet, Score) {
+        (drawn.with(e), self.geo.completes(drawn, e) as Score)
     }
 
     fn is_over(&self, &drawn: &LineSet) -> bool {
@@ -165,7 +166,7 @@ impl Domain for CompactDomain<'_, '_> {
     }
 
     /// Random safe lines, the last few solved exactly, then chain theory (module docs).
-    fn playout(&mut self, &drawn: &LineSet, rng: &mut impl Rng) -> i32 {
+    fn playout(&mut self, &drawn: &LineSet, rng: &mut impl Rng) -> Score {
         let geo = self.geo;
         let all = geo.all_lines();
         let mut drawn = drawn;
@@ -202,7 +203,7 @@ impl Domain for CompactDomain<'_, '_> {
                     smallest_handout(geo, drawn, &undrawn)
                 }
             };
-            let k = geo.completes(drawn, e) as i32;
+            let k = geo.completes(drawn, e) as Score;
             drawn = drawn.with(e);
             if k > 0 {
                 net += if mine { k } else { -k };

@@ -26,14 +26,15 @@ use pencilbox_grid::Edge;
 use rand::Rng;
 
 use super::{Domain, Estimate, Tree};
-use crate::board::Position;
+use crate::board::{Position, Score};
 use crate::loony;
 use crate::rules::{self, ChainSizes, View};
 
-/// The most lines of a board the strong level searches (2,112: 32×32, or 20×50): a playout from its empty board takes
-/// under 10 ms on one core, 48×48 about 20 ms and 64×64 about 70 ms, and the search reads the
-/// clock only between playouts, so on the largest boards a move could overrun its time. Above
-/// this, the strong level plays by the chain rules and exact simple loony endgames alone.
+/// The most lines of a board the strong level searches (2,112: 32×32, or 20×50). A playout's
+/// cost grows with the board, and the search reads the clock only between playouts, so on
+/// larger boards one playout takes long enough for a short move time to be overrun
+/// (docs/PERFORMANCE.md, "Strong level settings"). Above this, the strong level plays by the
+/// chain rules and exact simple loony endgames alone.
 pub const MAX_LINES: usize = 2 * 32 * 33;
 
 /// Searches `position` until `deadline` (or until `cancel` is set) on `threads` threads (two
@@ -71,7 +72,7 @@ impl Domain for LargeDomain {
         (p.key().to_vec(), p)
     }
 
-    fn exact(&mut self, p: &Position) -> Option<i32> {
+    fn exact(&mut self, p: &Position) -> Option<Score> {
         simple_value(p)
     }
 
@@ -99,9 +100,9 @@ impl Domain for LargeDomain {
         out
     }
 
-    fn play(&self, p: &Position, e: Edge) -> (Position, i32) {
+    fn play(&self, p: &Position, e: Edge) -> (Position, Score) {
         let mut after = p.clone();
-        let k = after.play_unchecked(e).boxes_completed as i32;
+        let k = after.play_unchecked(e).boxes_completed as Score;
         (after, k)
     }
 
@@ -114,7 +115,7 @@ impl Domain for LargeDomain {
         2 * p.key().len() * size_of::<u64>() + 2 * p.dims().num_cells()
     }
 
-    fn playout(&mut self, p: &Position, rng: &mut impl Rng) -> i32 {
+    fn playout(&mut self, p: &Position, rng: &mut impl Rng) -> Score {
         let mut pos = p.clone();
         let (mut net, mut mine) = (0, true);
         // Safe lines only stop being safe as lines are drawn: a stale candidate is dropped when
@@ -131,7 +132,7 @@ impl Domain for LargeDomain {
                 let undrawn: Vec<Edge> = pos.legal_moves().collect();
                 rules::smallest_handout(&pos, &undrawn)
             };
-            let k = pos.play_unchecked(e).boxes_completed as i32;
+            let k = pos.play_unchecked(e).boxes_completed as Score;
             if k > 0 {
                 net += if mine { k } else { -k };
             } else {
@@ -161,11 +162,11 @@ fn capture(pos: &Position) -> Edge {
 }
 
 /// The exact future margin of a simple loony endgame with nothing to take, for its mover.
-fn simple_value(pos: &Position) -> Option<i32> {
+fn simple_value(pos: &Position) -> Option<Score> {
     if pos.is_over() || pos.takeable().next().is_some() {
         return None;
     }
-    loony::simple_value(pos).and_then(|v| i32::try_from(v).ok())
+    loony::simple_value(pos)
 }
 
 #[cfg(test)]

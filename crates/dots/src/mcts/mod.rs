@@ -32,6 +32,8 @@ use pencilbox_grid::Edge;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::board::Score;
+
 pub use compact::Search;
 
 /// The UCT exploration constant, for rewards in `[0, 1]`.
@@ -39,7 +41,9 @@ const EXPLORATION: f64 = 0.5;
 
 /// About the most memory a search's graph may take. Once it is reached (a long time limit, a
 /// large board) the graph stops growing below the root's moves: the search goes on selecting
-/// down the graph it has and plays out from its leaves. On 10×10 a node takes about 2 KB and a second adds about 10,000.
+/// down the graph it has and plays out from its leaves. The bound leaves a long search on a
+/// large board room to grow, well within a machine's memory (docs/PERFORMANCE.md, "Strong level
+/// settings", has a node's size and the growth per second).
 const MAX_GRAPH_BYTES: usize = 256 << 20;
 
 /// What the tree needs of a form of position.
@@ -55,15 +59,15 @@ pub trait Domain {
     fn node(&self, p: Self::Pos) -> (Self::Key, Self::Pos);
     /// The exact future margin of `p` for its mover, when the domain affords it (never asked of
     /// the root, which is to be searched).
-    fn exact(&mut self, p: &Self::Pos) -> Option<i32>;
+    fn exact(&mut self, p: &Self::Pos) -> Option<Score>;
     /// The moves the tree considers in `p`, which has an undrawn line and no exact value; at
     /// the root (`is_root`) every move must be the caller's line.
     fn options(&self, p: &Self::Pos, is_root: bool) -> Vec<Edge>;
     /// The position after drawing `e` in `p`, and the boxes `e` completes (then the mover
     /// moves again).
-    fn play(&self, p: &Self::Pos, e: Edge) -> (Self::Pos, i32);
+    fn play(&self, p: &Self::Pos, e: Edge) -> (Self::Pos, Score);
     /// Plays the game out from `p` and returns the future margin of its player to move.
-    fn playout(&mut self, p: &Self::Pos, rng: &mut impl Rng) -> i32;
+    fn playout(&mut self, p: &Self::Pos, rng: &mut impl Rng) -> Score;
     /// Whether every line of `p` is drawn.
     fn is_over(&self, p: &Self::Pos) -> bool;
     /// The bytes `p` holds on the heap, and its key (for [`MAX_GRAPH_BYTES`]).
@@ -83,9 +87,9 @@ struct Node<P> {
     untried: Vec<Edge>,
     /// Expanded moves: the line, the boxes it completes (then the mover moves again) and the
     /// node it leads to.
-    children: Vec<(Edge, i32, u32)>,
+    children: Vec<(Edge, Score, u32)>,
     /// The exact future margin, when known.
-    exact: Option<i32>,
+    exact: Option<Score>,
 }
 
 impl<P> Node<P> {
@@ -320,10 +324,10 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
     }
 
     /// The UCT choice among the expanded moves of `at`.
-    fn select(&self, at: u32) -> (i32, u32) {
+    fn select(&self, at: u32) -> (Score, u32) {
         let node = &self.nodes[at as usize];
         let log_n = f64::from(node.visits.max(1)).ln();
-        let score = |&(_, k, c): &(Edge, i32, u32)| {
+        let score = |&(_, k, c): &(Edge, Score, u32)| {
             let child = &self.nodes[c as usize];
             let reward = 0.5 + after(k, child.mean()) / (2.0 * self.boxes);
             reward + EXPLORATION * (log_n / f64::from(child.visits.max(1))).sqrt()
@@ -339,7 +343,7 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
 
 /// The mover's value of a move completing `k` boxes into a position worth `child` to its
 /// mover (the same player when `k > 0`).
-fn after(k: i32, child: f64) -> f64 {
+fn after(k: Score, child: f64) -> f64 {
     if k > 0 { f64::from(k) + child } else { -child }
 }
 
@@ -422,11 +426,10 @@ fn pooled(a: &MoveEstimate, b: &MoveEstimate) -> MoveEstimate {
 const CHI2_1_MEDIAN: f64 = 0.4549;
 
 /// The value of the position by the search: the chosen move's mean corrected for the winner's
-/// curse (its `corrected`, by [`Shrinkage`]). On the 5×5 midgame fixture's positions of 41–44 undrawn lines (1 s,
-/// one thread), the error against the exact value: 0.77–0.82 boxes on average and no bias,
-/// against 0.78–0.81 and +0.47 for the chosen move's mean and 1.1 and −0.95 for the mean over
-/// all playouts (docs/PERFORMANCE.md). An exact value among the moves is a proven lower bound,
-/// and the chosen move's exact value is kept as it is.
+/// curse (its `corrected`, by [`Shrinkage`]). Against exact values it is as close as the chosen
+/// move's mean and, unlike it, unbiased; the mean over all playouts is biased the other way, as
+/// it counts bad moves too (docs/PERFORMANCE.md, "Strong level settings"). An exact value among
+/// the moves is a proven lower bound, and the chosen move's exact value is kept as it is.
 fn unbiased(moves: &[MoveEstimate], best: &MoveEstimate) -> f64 {
     if best.exact {
         return best.value;
@@ -436,9 +439,9 @@ fn unbiased(moves: &[MoveEstimate], best: &MoveEstimate) -> f64 {
 }
 
 /// The correction of the moves' means for the winner's curse. The best of many noisy means is
-/// biased upwards: on 10×10, 220 moves of about 30 playouts each whose margins spread over ±50
-/// boxes, the best mean was about +16 boxes for whoever moved, the mean over all playouts about
-/// 0. So each move's mean is shrunk toward the mean over all playouts by the share of the spread
+/// biased upwards, by many boxes on a large board where hundreds of moves share the playouts
+/// and each playout's margin spreads widely (docs/PERFORMANCE.md, "Strong level settings").
+/// So each move's mean is shrunk toward the mean over all playouts by the share of the spread
 /// between moves that is not noise (empirical Bayes, Efron & Morris 1973): with `σ²/n` the noise
 /// in a move's mean and `τ²` the spread of the moves' true values, the weight is
 /// `τ² / (τ² + σ²/n)`. `σ²` comes from the difference of each move's two halves of playouts;

@@ -40,7 +40,7 @@
 //! * `moves`: the moves worth searching (capture reductions, one line per class of equivalent
 //!   lines), their order, and the bounds that skip moves (loony moves, enhanced cutoffs).
 //!
-//! Measurements behind the constants are in docs/PERFORMANCE.md (Dots-and-Boxes), with the
+//! Measurements behind the constants are in docs/PERFORMANCE.md ("Solver settings"), with the
 //! commands that reproduce them.
 
 mod keys;
@@ -59,8 +59,7 @@ use search::Worker;
 pub use table::TableSize;
 use table::{Busy, Table};
 
-/// A net score: the mover's points minus the opponent's, over the unclaimed boxes.
-pub type Score = i32;
+pub use crate::board::Score;
 
 /// Counters exposed to progress reporting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -157,7 +156,8 @@ pub struct Solver<'a> {
     progress: Option<Progress<'a>>,
     settings: Settings,
     /// History heuristic: for each line, the sum of `undrawn²` over the cutoffs it gave outside
-    /// capture sequences; it orders safe lines of the same kind (fewer nodes: docs/PERFORMANCE.md).
+    /// capture sequences; it orders safe lines of the same kind (fewer nodes: docs/PERFORMANCE.md,
+    /// "Solver settings").
     history: [u32; MAX_LINES],
     threads: usize,
     /// Search with one thread as if every position were busy in another (a test of the
@@ -190,8 +190,7 @@ impl std::fmt::Debug for Solver<'_> {
 /// the subtrees they save are large: each costs a table probe per move. In a table that fits in
 /// the caches a probe is cheap and [`ETC_LINES_CACHED`] pays; in the multi-gigabyte table that
 /// 4x4 needs every probe is a trip to memory, and at 20 lines, the peak of the 4x4 search's node
-/// counts, the probes cost far more than they save (docs/PERFORMANCE.md, "enhanced-cutoff
-/// threshold").
+/// counts, the probes cost far more than they save (docs/PERFORMANCE.md, "Solver settings").
 pub const ETC_LINES: u32 = 24;
 
 /// The enhanced-cutoff threshold for a table of at most [`CACHED_TABLE_BYTES`], where a probe
@@ -205,10 +204,8 @@ pub const CACHED_TABLE_BYTES: usize = 64 << 20;
 /// On large boards the enhanced-cutoff threshold is at least half the board's lines plus this
 /// many. A node with a given number of undrawn lines has a smaller subtree on a larger board
 /// (more of its lines belong to chains already), so the probes pay from more undrawn lines on:
-/// on the 5×5 midgame fixture's positions of 38–40 undrawn lines, from 32 lines instead of 20
-/// the solves take 23% less time with one thread and 24% less with two, for 17% more nodes
-/// (docs/PERFORMANCE.md, "enhanced-cutoff threshold"); on two 4×4 positions with a 64 MiB table,
-/// from 22 instead of 20, 5% and 9% less. Boards of up to 37 lines (3×4) keep
+/// fewer cutoffs, but fewer probes that save nothing, and less time on 4×4 and 5×5 midgame
+/// solves (docs/PERFORMANCE.md, "Solver settings"). Boards of up to 37 lines (3×4) keep
 /// [`ETC_LINES_CACHED`], and 4×4 with a large table [`ETC_LINES`]. Measured on 4×4 and 5×5 only:
 /// larger boards (44 on 6×6, 58 on 7×7) follow the rule unmeasured.
 pub const ETC_LINES_OVER_HALF: u32 = 2;
@@ -222,6 +219,10 @@ fn etc_threshold(lines: usize, bytes: usize) -> u32 {
 /// A second search thread helps only from this many undrawn lines on (below, starting it costs
 /// more than it saves).
 pub const PARALLEL_LINES: u32 = 20;
+
+/// The most threads a solve uses: the main thread and one helper, which is what the two cores
+/// the engines are tuned for can run side by side.
+pub const MAX_THREADS: usize = 2;
 
 impl<'a> Solver<'a> {
     /// A solver for `geo`'s board with a table of `size` (allocated by the first search).
@@ -249,11 +250,11 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Search with this many threads (1 or 2; default 1) sharing the table: a helper searches
-    /// the same null-window probe, taking first the moves the main thread is not searching
-    /// (ABDADA, see `Worker::search`); only the main thread's answer is used.
+    /// Search with this many threads (1 to [`MAX_THREADS`]; default 1) sharing the table: a
+    /// helper searches the same null-window probe, taking first the moves the main thread is not
+    /// searching (ABDADA, see `Worker::search`); only the main thread's answer is used.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, 2);
+        self.threads = threads.clamp(1, MAX_THREADS);
     }
 
     /// The search state of the main thread (the caller stores its counters back).
@@ -600,15 +601,13 @@ mod tests {
     /// values match a plain alpha-beta with no table and no pruning rule.
     #[test]
     fn deferred_moves_are_searched() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x2545_F491_4F6C_DD1D);
         for (r, c, drop) in [(2, 2, 3), (2, 3, 4), (3, 3, 12), (2, 4, 10), (3, 3, 13), (3, 4, 19)] {
             let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
             let mut drawn = LineSet::EMPTY;
             while (drawn.count() as usize) < drop {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                drawn = drawn.with(Edge(seed as usize % geo.num_lines()));
+                drawn = drawn.with(Edge(rng.random_range(0..geo.num_lines())));
             }
             let mut plain = Solver::new(geo.clone(), TableSize::Entries(0));
             plain.set_pruning(Pruning::NONE);

@@ -143,7 +143,7 @@ impl Worker<'_, '_> {
             let rank = if chain == NO_CHAIN {
                 // Safe lines: first those that bring boxes to their second side (they use up the
                 // safe moves, which decides who must open the first chain), interior lines before
-                // border lines (nearly halves the nodes: docs/PERFORMANCE.md).
+                // border lines (far fewer nodes: docs/PERFORMANCE.md, "Solver settings").
                 let boxes = self.geo.edge_box_mask(e);
                 let filling = (boxes & counts.with[1]).count_ones();
                 let sides = boxes.count_ones();

@@ -42,10 +42,10 @@ pub(super) struct Worker<'s, 'p> {
 /// updated.
 const POLL_MASK: u64 = (1 << 14) - 1;
 
-/// How often (in nodes, a power of two) the deadline is checked: about every 0.3 ms. The search's
-/// playouts give the solver 2 ms; checked every 16,384 nodes (5 ms on 5×5), each such solve that
-/// did not finish took 5 ms or more, and on 7×7, where few do, the search ran a hundred playouts a
-/// second.
+/// How often (in nodes, a power of two) the deadline is checked: often enough that a solve given
+/// a budget of a few milliseconds, as the search's playouts give it, stops near its deadline
+/// instead of overrunning it several times over, while the clock is still read only once in a
+/// thousand nodes (docs/PERFORMANCE.md, "Solver settings").
 const DEADLINE_MASK: u64 = (1 << 10) - 1;
 
 impl<'s> Worker<'s, '_> {

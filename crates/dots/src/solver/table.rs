@@ -177,11 +177,13 @@ fn mix(lines: LineSet) -> u64 {
 }
 
 /// A search from a position with s safe lines gets at most 2^(s + this) entries (see
-/// `Table::entries_for`): 2^8 times the most that searches of random positions stored.
+/// `Table::entries_for`): a wide margin over what searches of random positions stored, so that
+/// the cap never costs nodes (docs/PERFORMANCE.md, "Solver settings").
 pub const SAFE_LINE_HEADROOM: usize = 16;
 
 /// About the most entries one search thread stores in a second: each node stores at most one,
-/// and a thread visits 2.5–4.5 M nodes a second on 5×5 (docs/PERFORMANCE.md).
+/// and this is about the most nodes a thread visits in a second on 5×5 (docs/PERFORMANCE.md,
+/// "Solver settings").
 pub const ENTRIES_PER_SECOND: usize = 1 << 22;
 
 /// A timed search's table holds at least this many entries, however short its time.
@@ -207,14 +209,13 @@ impl Table {
     /// A size in MiB is a ceiling, for three reasons. A search from the position reaches at
     /// most 2^undrawn sets of drawn lines, so a table with more entries never fills. A table much
     /// larger than the search needs only costs cache and TLB misses (and the time to clear it):
-    /// the search stores a few million positions on a 31-line board (3x4), about a hundred
-    /// thousand on 24 lines (3x3), and the best sizes measured were 2^17 and 2^22 entries
-    /// (docs/PERFORMANCE.md, "table size"), so at most 2^(3n/4 - 1) entries for n lines. And
-    /// the safe lines drive the search's size (once they are gone, only the order in which the
-    /// chains and loops are opened is left to search): from random 5x5 and 4x4 positions with
-    /// s ≤ 8 safe lines the search stored at most about 2^(8 + s) entries, so at most
-    /// 2^(s + [`SAFE_LINE_HEADROOM`]) are allocated (an endgame of 28 undrawn lines and a few
-    /// safe ones took a gigabyte and 0.4 s to clear, for a search of 332 nodes).
+    /// the fastest sizes for 3x3 and 3x4 follow 2^(3n/4 - 1) entries for n lines, so that is the
+    /// most (docs/PERFORMANCE.md, "Solver settings"). And the safe lines drive the search's size
+    /// (once they are gone, only the order in which the chains and loops are opened is left to
+    /// search): searches from random 5x5 and 4x4 positions with s safe lines stored far fewer
+    /// than 2^(s + [`SAFE_LINE_HEADROOM`]) entries, so at most that many are allocated, and an
+    /// endgame with many undrawn lines but few safe ones does not clear a gigabyte for a search
+    /// of a few hundred nodes.
     pub(super) fn entries_for(size: TableSize, lines: usize, undrawn: u32, safe: u32) -> usize {
         match size {
             TableSize::Mib(mib) => {
@@ -232,9 +233,8 @@ impl Table {
 
     /// The most entries worth allocating for a search of `time` on `threads` threads: a power
     /// of two above what it can store in that time ([`ENTRIES_PER_SECOND`] per thread). A solve
-    /// given a second, as the web analysis's is, would otherwise spend it clearing a
-    /// gigabyte-sized table (`dots solve --time-limit 2` on a 5×5 midgame position: 16,460
-    /// nodes and one playout in its two seconds, and 2.6 s in all).
+    /// given a second, as the web analysis's is, would otherwise spend most of it clearing a
+    /// gigabyte-sized table (docs/PERFORMANCE.md, "Solver settings").
     pub(super) fn entries_in(time: Duration, threads: usize) -> usize {
         let can_store = time.as_secs_f64() * ENTRIES_PER_SECOND as f64 * threads.max(1) as f64;
         (can_store.min((1u64 << 40) as f64) as usize).max(MIN_TIMED_ENTRIES).next_power_of_two()

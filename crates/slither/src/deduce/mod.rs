@@ -3,9 +3,10 @@
 //! Uses the same [`EdgeState`] as the solver's board.
 //!
 //! The engine is incremental: every rule has a work queue of the sites (cells, dots, edges,
-//! cuts) near the last changes, so a run costs time in proportion to what it decides (a 60×60
-//! puzzle in tens of milliseconds). [`Deducer::run_exhaustively`] is the slow reference that
-//! re-examines every site before every step; the tests check both end in the same state.
+//! cuts) near the last changes, so a run costs time in proportion to what it decides, and even a
+//! 60×60 puzzle is explained at interactive speed (docs/PERFORMANCE.md, "Slitherlink").
+//! [`Deducer::run_exhaustively`] is the slow reference that re-examines every site before every
+//! step; the tests check both end in the same state.
 //!
 //! No rule guesses. When no rule decides an edge, a trial assumes one edge's state and refutes
 //! it by reaching a contradiction (`trial.rs`: [`Trial`], [`Deducer::explain`],
