@@ -2,10 +2,11 @@
 //! rule, and with each stronger rule left out.
 //!
 //! ```text
-//! cargo run --release -p pencilbox-slither --example ablate -- CORPUS
+//! cargo run --release -p pencilbox-slither --example ablate -- [CORPUS]
 //! ```
 //!
-//! CORPUS is the corpus folder (or its `janko-1176.json`); without it, `PENCILBOX_CORPUS`.
+//! CORPUS is a path to the corpus folder (or its `janko-1176.json`); without it, the folder
+//! `PENCILBOX_CORPUS` names.
 
 use pencilbox_slither::deduce::{Deducer, Outcome, Rule};
 use pencilbox_slither_corpus::{Location, or_exit};

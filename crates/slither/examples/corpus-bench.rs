@@ -2,10 +2,11 @@
 //! uniqueness, and prints counts and timings.
 //!
 //! ```text
-//! cargo run --release -p pencilbox-slither --example corpus-bench -- CORPUS [STEP]
+//! cargo run --release -p pencilbox-slither --example corpus-bench -- [CORPUS] [STEP]
 //! ```
 //!
-//! CORPUS is the corpus folder (or its `janko-1176.json`); without arguments, `PENCILBOX_CORPUS`.
+//! CORPUS is a path to the corpus folder (or its `janko-1176.json`); without it, the folder
+//! `PENCILBOX_CORPUS` names.
 //! STEP: only every STEP-th puzzle (a quick sample). Exits non-zero when any answer is wrong or
 //! a puzzle with a corpus solution is unsolved (the bench asserts what it measures).
 

@@ -2,14 +2,14 @@
 //! (loopy-levels.tsv: a confusion table, exact and within-one rates), and the time taken.
 //!
 //! ```text
-//! cargo run --release -p pencilbox-slither --example levels -- CORPUS [THREADS]
+//! cargo run --release -p pencilbox-slither --example levels -- [CORPUS] [THREADS]
 //! ```
 //!
-//! CORPUS is the corpus folder, holding `janko-1176.json` and `loopy-levels.tsv`; without
-//! arguments, `PENCILBOX_CORPUS`. Puzzles are spread over THREADS threads (default 2); the time
-//! is the wall-clock time of the whole grading, uniqueness checks included. It asserts what it
-//! measures: every unique puzzle gets a level, and the agreement meets the targets (80% equal,
-//! 97% within one).
+//! CORPUS is a path to the corpus folder, holding `janko-1176.json` and `loopy-levels.tsv`;
+//! without it, the folder `PENCILBOX_CORPUS` names. Puzzles are spread over THREADS threads
+//! (default 2); the time is the wall-clock time of the whole grading, uniqueness checks
+//! included. It asserts what it measures: every unique puzzle gets a level, and the agreement
+//! meets the targets (80% equal, 97% within one).
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;

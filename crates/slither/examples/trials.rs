@@ -7,12 +7,12 @@
 //! asserts what it measures).
 //!
 //! ```text
-//! cargo run --release -p pencilbox-slither --example trials -- CORPUS [explain|quiet] [MAX_DEPTH] [blind]
-//! cargo run --release -p pencilbox-slither --example trials -- CORPUS hints [STRIDE]
+//! cargo run --release -p pencilbox-slither --example trials -- [CORPUS] [explain|quiet] [MAX_DEPTH] [blind]
+//! cargo run --release -p pencilbox-slither --example trials -- [CORPUS] hints [STRIDE]
 //! ```
 //!
-//! CORPUS is the corpus folder (or its `janko-1176.json`, or a file of some of its puzzles in the
-//! same format); without arguments, `PENCILBOX_CORPUS`. `blind` tries both states of every edge,
+//! CORPUS is a path to the corpus folder (or its `janko-1176.json`, or a file of some of its
+//! puzzles in the same format); without it, the folder `PENCILBOX_CORPUS` names. `blind` tries both states of every edge,
 //! as when the solution is not known (same results, more work).
 
 use std::collections::BTreeMap;

@@ -5,11 +5,12 @@
 //! against the solver's count (the bench asserts what it measures).
 //!
 //! ```text
-//! cargo run --release -p pencilbox-slither --example workbench -- CORPUS [SIZE] [EDITS_PER_PUZZLE] [MAX_PUZZLES] [THREADS]
-//! cargo run --release -p pencilbox-slither --example workbench -- CORPUS 20x20
+//! cargo run --release -p pencilbox-slither --example workbench -- [CORPUS] [SIZE] [EDITS_PER_PUZZLE] [MAX_PUZZLES] [THREADS]
+//! cargo run --release -p pencilbox-slither --example workbench -- [CORPUS] 20x20
 //! ```
 //!
-//! CORPUS is the corpus folder (or its `janko-1176.json`); without arguments, `PENCILBOX_CORPUS`.
+//! CORPUS is a path to the corpus folder (or its `janko-1176.json`); without it, the folder
+//! `PENCILBOX_CORPUS` names.
 //! `SIZE` picks the puzzles named `*_SIZE`; defaults: 10x10, 6 edits per puzzle, the first 20
 //! puzzles (by name), 2 threads.
 

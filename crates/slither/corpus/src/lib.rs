@@ -32,8 +32,8 @@ pub const NOT_UNIQUE: &str = "random_15x15";
 pub enum CorpusError {
     #[error(
         "the Slitherlink corpus was asked for but no folder was given: set {ENV} to the folder \
-         holding {PUZZLES_FILE} and {LOOPY_LEVELS_FILE} (a benchmark also takes it as its first \
-         argument)"
+         holding {PUZZLES_FILE} and {LOOPY_LEVELS_FILE} (a benchmark also takes its path as its \
+         first argument)"
     )]
     NotGiven,
     #[error(
@@ -76,16 +76,19 @@ impl Location {
         }
     }
 
-    /// For a benchmark: the corpus named by the first command-line argument, or by [`ENV`]
-    /// when there is no argument; and the other arguments. Prints the error and exits with
-    /// status 2 when neither is given.
+    /// For a benchmark: the corpus and the benchmark's own arguments. The corpus is the first
+    /// command-line argument when that is a path (it holds a `/`, ends in `.json` or exists),
+    /// else the folder [`ENV`] names; so `workbench 10x10` reads the corpus from [`ENV`] and
+    /// `workbench corpus/ 10x10` from `corpus/`. Prints the error and exits with status 2 when
+    /// neither is given.
     pub fn from_args() -> (Location, Vec<String>) {
-        let mut args = std::env::args().skip(1);
-        let location = match args.next() {
-            Some(first) => Ok(Location::at(first)),
-            None => Location::from_env(),
+        let mut args: Vec<String> = std::env::args().skip(1).collect();
+        let is_path = |a: &str| a.contains('/') || a.ends_with(".json") || Path::new(a).exists();
+        let location = match args.first() {
+            Some(first) if is_path(first) => Ok(Location::at(args.remove(0))),
+            _ => Location::from_env(),
         };
-        (or_exit(location), args.collect())
+        (or_exit(location), args)
     }
 
     fn read(path: &Path) -> Result<String, CorpusError> {
