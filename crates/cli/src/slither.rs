@@ -251,13 +251,13 @@ fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         eprintln!("note: {target} puzzles above {side}x{side} {limit}");
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(crate::options::seed(args.seed));
+    let mut progress = GenerateProgress::new(args.count, d, target);
     for i in 1..=args.count {
         let deadline = if args.no_timeout { None } else { budget(args.timeout)?.deadline };
-        let progress = GenerateProgress::new(i, args.count, d, target);
+        progress.start(i);
         let made = generate::generate_watched(d, target, GENERATE_ATTEMPTS, deadline, &mut rng, |n| {
             progress.attempt(n)
         });
-        progress.finish();
         let p = match made {
             Ok(p) => p,
             Err(GenerateError::OutOfTime(_)) => anyhow::bail!(
@@ -266,38 +266,51 @@ fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             ),
             Err(e) => return Err(e).with_context(|| format!("no {target} puzzle of {d} made")),
         };
-        emit(&render(&p, None, args.output))?;
+        progress.bar.suspend(|| emit(&render(&p, None, args.output)))?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The progress line of `generate` on standard error (only on a terminal): which puzzle, how
-/// many random loops it has tried, the time so far. Cleared when the puzzle is made.
+/// The progress line of `generate` on standard error, drawn only when that is a terminal: which
+/// puzzle, how many random loops it has tried, the time spent on it. Hidden while a puzzle is
+/// printed, cleared at the end.
 struct GenerateProgress {
     bar: indicatif::ProgressBar,
     what: String,
+    count: usize,
+    puzzle: usize,
 }
 
 impl GenerateProgress {
-    fn new(i: usize, count: usize, d: pencilbox_grid::Dims, target: Level) -> Self {
+    fn new(count: usize, d: pencilbox_grid::Dims, target: Level) -> Self {
         let bar = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
         bar.set_style(
             indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
         );
-        bar.enable_steady_tick(Duration::from_millis(250));
-        let what = match count {
-            1 => format!("generate {d} {target}"),
-            _ => format!("generate {d} {target}, puzzle {i} of {count}"),
-        };
-        GenerateProgress { bar, what }
+        if !bar.is_hidden() {
+            // Keeps the time going while one loop takes long (on large boards, seconds).
+            bar.enable_steady_tick(Duration::from_millis(250));
+        }
+        GenerateProgress { bar, what: format!("generate {d} {target}"), count, puzzle: 0 }
+    }
+
+    fn start(&mut self, puzzle: usize) {
+        self.puzzle = puzzle;
+        self.bar.reset_elapsed();
     }
 
     fn attempt(&self, n: usize) {
-        self.bar.set_message(format!("{}: random loop {n} of {GENERATE_ATTEMPTS}", self.what));
+        let which = match self.count {
+            1 => String::new(),
+            count => format!(", puzzle {} of {count}", self.puzzle),
+        };
+        self.bar.set_message(format!("{}{which}: random loop {n} of {GENERATE_ATTEMPTS}", self.what));
     }
+}
 
-    fn finish(&self) {
+impl Drop for GenerateProgress {
+    fn drop(&mut self) {
         self.bar.finish_and_clear();
     }
 }
