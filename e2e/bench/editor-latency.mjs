@@ -6,24 +6,30 @@
 // test: docs/PERFORMANCE.md has the figures and the machine.
 //
 //   cargo build --release -p pencilbox-cli
-//   cd e2e && PENCILBOX_BIN=$PWD/../target/release/pencilbox node bench/editor-latency.mjs [SIZE ...] [--puzzles N] [--edits N]
+//   cd e2e && PENCILBOX_BIN=$PWD/../target/release/pencilbox node bench/editor-latency.mjs --corpus DIR [SIZE ...] [--puzzles N] [--edits N]
 //
-// SIZE defaults to 10x10 and 20x20; the corpus is ../shared/data/slitherlink/janko-1176.json
-// beside the checkout (its first N puzzles of each size by name, default 20, 6 edits each).
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { session } from '../harness.mjs';
+// DIR is the Slitherlink corpus folder (janko-1176.json; the file itself may be given), which is
+// not in the repository; without --corpus, the folder PENCILBOX_CORPUS names. SIZE defaults to
+// 10x10 and 20x20; the first N puzzles of each size by name are used (default 20, 6 edits each).
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i < 0 ? fallback : Number(args.splice(i, 2)[1]);
 };
 const puzzles = option('--puzzles', 20), edits = option('--edits', 6);
+const corpusAt = args.indexOf('--corpus');
+const corpusGiven = corpusAt < 0 ? process.env.PENCILBOX_CORPUS : args.splice(corpusAt, 2)[1];
+if (!corpusGiven) {
+  console.error('no Slitherlink corpus given: pass --corpus DIR (the folder holding janko-1176.json) or set PENCILBOX_CORPUS');
+  process.exit(2);
+}
 const sizes = args.length ? args : ['10x10', '20x20'];
-const corpusPath = join(root, '..', 'shared', 'data', 'slitherlink', 'janko-1176.json');
+const corpusDir = resolve(corpusGiven);
+const isDir = existsSync(corpusDir) && statSync(corpusDir).isDirectory();
+const corpusPath = corpusDir.endsWith('.json') && !isDir ? corpusDir : join(corpusDir, 'janko-1176.json');
 let corpus;
 try {
   corpus = JSON.parse(readFileSync(corpusPath, 'utf8')).data;
@@ -42,6 +48,8 @@ function rng(seed) {
   };
 }
 
+// The browser harness is loaded once the arguments and the corpus are known to be good.
+const { session } = await import('../harness.mjs');
 const s = await session();
 const quantile = (xs, q) => xs[Math.min(xs.length - 1, Math.floor(xs.length * q))];
 try {

@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use pencilbox_slither::deduce::{self, Deducer, Rule};
+use pencilbox_slither::generate::GenerateError;
 use pencilbox_slither::level::{self, GradeError, Level};
+use pencilbox_slither::limits::{self, GENERATE_ATTEMPTS};
 use pencilbox_slither::{EdgeState, Puzzle, Solution, Verdict, format, generate, solver};
 
 use crate::input::{EXIT_VERDICT, InputArg};
@@ -101,8 +103,10 @@ const GENERATE_HELP: &str = "\
 Example:
   $ pencilbox slither generate --size 6x6 --difficulty tricky --seed 7 --output url
 
-The seed is printed on stderr when not given, so any run can be repeated. Every puzzle is
-checked for uniqueness and graded before it is printed.";
+Sizes are rows x columns, each between 2 and 100 (the web app's limit too). The seed is printed
+on stderr when not given, so any run can be repeated. Every puzzle is checked for uniqueness and
+graded before it is printed. Each puzzle gets --timeout seconds (default 60; --no-timeout lifts
+the limit); on a terminal a progress line on stderr shows the random loops tried so far.";
 
 const CONVERT_HELP: &str = "\
 Example:
@@ -180,7 +184,7 @@ pub struct GradeArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct GenerateArgs {
-    /// Board size, rows x columns (e.g. 10x10).
+    /// Board size, rows x columns (e.g. 10x10), each between 2 and 100.
     #[arg(long)]
     size: pencilbox_grid::Dims,
     /// The level the puzzles must have.
@@ -192,10 +196,13 @@ pub struct GenerateArgs {
     /// How many puzzles.
     #[arg(long, default_value_t = 1)]
     count: usize,
-    /// Give up on a puzzle after this many seconds (default: no limit; puzzles far above the
-    /// level's usual sizes may take minutes).
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
+    /// Give up (exit 2) when a puzzle is not made within this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    timeout: f64,
+    /// No time limit: go on until a puzzle is made or every random loop was tried (puzzles far
+    /// above the level's usual sizes may take many minutes).
+    #[arg(long, conflicts_with = "timeout")]
+    no_timeout: bool,
     /// Output format (thsl: the puzzle text).
     #[arg(long, value_enum, default_value = "thsl")]
     output: Output,
@@ -231,18 +238,81 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 
 fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(crate::options::seed(args.seed));
-    let side = generate::max_side(args.difficulty).context("the generator does not make this level")?;
-    if args.size.rows().max(args.size.cols()) > side {
-        eprintln!("note: {} puzzles above {side}x{side} may take minutes", args.difficulty);
+    let (d, target) = (args.size, args.difficulty);
+    generate::check_request(d, target).with_context(|| format!("--size {d} --difficulty {target}"))?;
+    if let Some(side) = limits::generate_offered_side(target)
+        && d.rows().max(d.cols()) > side
+    {
+        let limit = if args.no_timeout {
+            "may take many minutes".to_string()
+        } else {
+            format!("may not be made within {} s (--timeout; --no-timeout lifts it)", args.timeout)
+        };
+        eprintln!("note: {target} puzzles above {side}x{side} {limit}");
     }
-    for _ in 0..args.count {
-        let deadline = args.timeout.map(budget).transpose()?.and_then(|b| b.deadline);
-        let p = generate::generate_until(args.size, args.difficulty, generate::ATTEMPTS, deadline, &mut rng)
-            .with_context(|| format!("cannot generate a {} puzzle", args.size))?;
-        emit(&render(&p, None, args.output))?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(crate::options::seed(args.seed));
+    let mut progress = GenerateProgress::new(args.count, d, target);
+    for i in 1..=args.count {
+        let deadline = if args.no_timeout { None } else { budget(args.timeout)?.deadline };
+        progress.start(i);
+        let made = generate::generate_watched(d, target, GENERATE_ATTEMPTS, deadline, &mut rng, |n| {
+            progress.attempt(n)
+        });
+        let p = match made {
+            Ok(p) => p,
+            Err(GenerateError::OutOfTime(_)) => anyhow::bail!(
+                "no {target} puzzle of {d} made within {} s (see --timeout; --no-timeout lifts the limit)",
+                args.timeout
+            ),
+            Err(e) => return Err(e).with_context(|| format!("no {target} puzzle of {d} made")),
+        };
+        progress.bar.suspend(|| emit(&render(&p, None, args.output)))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The progress line of `generate` on standard error, drawn only when that is a terminal: which
+/// puzzle, how many random loops it has tried, the time spent on it. Hidden while a puzzle is
+/// printed, cleared at the end.
+struct GenerateProgress {
+    bar: indicatif::ProgressBar,
+    what: String,
+    count: usize,
+    puzzle: usize,
+}
+
+impl GenerateProgress {
+    fn new(count: usize, d: pencilbox_grid::Dims, target: Level) -> Self {
+        let bar = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        if !bar.is_hidden() {
+            // Keeps the time going while one loop takes long (on large boards, seconds).
+            bar.enable_steady_tick(Duration::from_millis(250));
+        }
+        GenerateProgress { bar, what: format!("generate {d} {target}"), count, puzzle: 0 }
+    }
+
+    fn start(&mut self, puzzle: usize) {
+        self.puzzle = puzzle;
+        self.bar.reset_elapsed();
+    }
+
+    fn attempt(&self, n: usize) {
+        let which = match self.count {
+            1 => String::new(),
+            count => format!(", puzzle {} of {count}", self.puzzle),
+        };
+        self.bar.set_message(format!("{}{which}: random loop {n} of {GENERATE_ATTEMPTS}", self.what));
+    }
+}
+
+impl Drop for GenerateProgress {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {

@@ -265,13 +265,93 @@ fn a_closed_output_ends_the_verb_quietly() {
 }
 
 /// `generate --timeout` bounds each puzzle: with no time at all it gives up (exit 2) and says
-/// so; without the option the same puzzle is made.
+/// so; with the default limit the same puzzle is made.
 #[test]
 fn generate_gives_up_at_its_timeout() {
     let o = run(&["generate", "--size", "5x5", "--difficulty", "easy", "--seed", "3", "--timeout", "0"], "");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("ran out of time"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("made within 0 s"), "{}", stderr(&o));
     let o = run(&["generate", "--size", "5x5", "--difficulty", "easy", "--seed", "3"], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("5 5\n"), "{}", stdout(&o));
+}
+
+/// The generator's sizes are the engine's (the web app's too): a side above 100 or below 2 is
+/// refused at once, naming the range, before any work.
+#[test]
+fn generate_refuses_sizes_the_engine_does_not_make() {
+    for size in ["101x101", "5x101", "1x5"] {
+        let o = run(&["generate", "--size", size, "--seed", "1"], "");
+        assert_eq!(o.status.code(), Some(2), "{size}: {}", stderr(&o));
+        let want = format!("the generator makes boards with rows and columns between 2 and 100, not {size}");
+        assert!(stderr(&o).contains(&want), "{size}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty());
+    }
+}
+
+/// Each puzzle has a time limit by default (60 s, in the help), which `--no-timeout` lifts;
+/// the two cannot be given together.
+#[test]
+fn generate_has_a_default_time_limit_that_can_be_lifted() {
+    let help = stdout(&run(&["generate", "--help"], ""));
+    assert!(help.contains("[default: 60]") && help.contains("--no-timeout"), "{help}");
+    let o = run(&["generate", "--size", "5x5", "--difficulty", "easy", "--seed", "3", "--no-timeout"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        stdout(&run(&["generate", "--size", "5x5", "--difficulty", "easy", "--seed", "3"], ""))
+    );
+    let o = run(&["generate", "--size", "5x5", "--timeout", "5", "--no-timeout"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // Out of time, the message names both options.
+    let o = run(&["generate", "--size", "5x5", "--difficulty", "easy", "--seed", "3", "--timeout", "0"], "");
+    assert!(
+        stderr(&o)
+            .contains("no easy puzzle of 5x5 made within 0 s (see --timeout; --no-timeout lifts the limit)")
+    );
+}
+
+/// On a terminal, `generate` shows a progress line on stderr (what it makes and the random
+/// loops tried), cleared when the puzzle is printed. Run under `script`, which gives the
+/// command a terminal.
+#[test]
+fn generate_shows_progress_on_a_terminal() {
+    let command =
+        format!("{} slither generate --size 6x6 --difficulty easy --seed 1", env!("CARGO_BIN_EXE_pencilbox"));
+    let o = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("`script` (util-linux) runs the command on a terminal");
+    let screen = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{screen}");
+    assert!(screen.contains("generate 6x6 easy: random loop 1 of 200"), "{screen:?}");
+    assert!(screen.contains("6 6\r\n"), "the puzzle is printed: {screen:?}");
+    // Not on a terminal: no progress line, only the puzzle.
+    let o = run(&["generate", "--size", "6x6", "--difficulty", "easy", "--seed", "1"], "");
+    assert!(!stderr(&o).contains("random loop"), "{}", stderr(&o));
+}
+
+/// A file of another game says what was expected and what was found, and names the text
+/// formats, instead of reading the rest as a puzzle of absurd size.
+#[test]
+fn another_games_file_is_named_as_not_a_slitherlink_puzzle() {
+    let o = run(&["solve", "examples/dots/endgame-1.in"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let want = "examples/dots/endgame-1.in: not a valid Slitherlink puzzle: line 5, column 1: found \"110\" \
+                after the 3x3 puzzle on lines 1-4, expected the end of the input or the next puzzle's \
+                `ROWS COLS` line (THSL text holds one puzzle, Slink text several and then `0 0`)\n";
+    assert!(stderr(&o).ends_with(want), "{}", stderr(&o));
+    let o = run(&["solve", "examples/islands/statement-1.in"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 1, column 1: expected `ROWS COLS` on one line"), "{}", stderr(&o));
+}
+
+/// Loopy game IDs give the width (columns) first, pencilbox sizes the rows: a board of 2 rows
+/// and 3 columns is `3x2` in Loopy and in puzz.link (columns, then rows), `2 3` in THSL text.
+#[test]
+fn loopy_ids_are_width_by_height() {
+    let text = "2 3\n3 . .\n. . 1\n";
+    assert_eq!(stdout(&run(&["convert", "--output", "loopy"], text)), "3x2t0:3d1\n");
+    assert_eq!(stdout(&run(&["convert", "--output", "url"], text)), "https://puzz.link/p?slither/3/2/dhb\n");
+    assert_eq!(stdout(&run(&["convert"], "3x2t0:3d1")), "2 3\n3 . .\n. . 1\n");
 }

@@ -2,21 +2,18 @@
 //! rule, and with each stronger rule left out.
 //!
 //! ```text
-//! cargo run --release -p pencilbox-slither --example ablate -- ../shared/data/slitherlink/janko-1176.json
+//! cargo run --release -p pencilbox-slither --example ablate -- [CORPUS]
 //! ```
+//!
+//! CORPUS is a path to the corpus folder (or its `janko-1176.json`); without it, the folder
+//! `PENCILBOX_CORPUS` names.
 
 use pencilbox_slither::deduce::{Deducer, Outcome, Rule};
-use pencilbox_slither::format;
+use pencilbox_slither_corpus::{Location, or_exit};
 
 fn main() {
-    let path = std::env::args().nth(1).unwrap_or_else(|| "../shared/data/slitherlink/janko-1176.json".into());
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let puzzles: Vec<_> = json["data"]
-        .as_object()
-        .unwrap()
-        .values()
-        .map(|e| format::parse(e["problem"].as_str().unwrap()).unwrap().puzzles.remove(0))
-        .collect();
+    let (corpus, _) = Location::from_args();
+    let puzzles: Vec<_> = or_exit(corpus.puzzles()).into_iter().map(|e| e.puzzle).collect();
     let stronger = &Rule::ALL[Rule::STANDARD.len()..];
     for drop in std::iter::once(None).chain(stronger.iter().copied().map(Some)) {
         let rules: Vec<Rule> = Rule::ALL.iter().copied().filter(|&r| Some(r) != drop).collect();

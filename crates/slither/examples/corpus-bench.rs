@@ -2,53 +2,28 @@
 //! uniqueness, and prints counts and timings.
 //!
 //! ```text
-//! cargo run --release -p pencilbox-slither --example corpus-bench -- ../shared/data/slitherlink/janko-1176.json
+//! cargo run --release -p pencilbox-slither --example corpus-bench -- [CORPUS] [STEP]
 //! ```
 //!
-//! Exits non-zero when any answer is wrong or a puzzle with a corpus solution is unsolved (the
-//! bench asserts what it measures).
+//! CORPUS is a path to the corpus folder (or its `janko-1176.json`); without it, the folder
+//! `PENCILBOX_CORPUS` names.
+//! STEP: only every STEP-th puzzle (a quick sample). Exits non-zero when any answer is wrong or
+//! a puzzle with a corpus solution is unsolved (the bench asserts what it measures).
 
 use std::time::{Duration, Instant};
 
-use pencilbox_slither::{Puzzle, Solution, Verdict, format, solver};
-
-/// The corpus solution (`x` inside, `-` outside cells), when it is well formed.
-fn corpus_solution(p: &Puzzle, text: &str) -> Option<Solution> {
-    let d = p.dims();
-    let mut lines = text.lines();
-    lines.next()?;
-    let mut inside = Vec::with_capacity(d.num_cells());
-    for _ in 0..d.rows() {
-        let row: Vec<&str> = lines.next()?.split_whitespace().collect();
-        if row.len() != d.cols() {
-            return None;
-        }
-        for t in row {
-            inside.push(match t {
-                "x" => true,
-                "-" => false,
-                _ => return None,
-            });
-        }
-    }
-    Some(Solution::from_inside(d, &inside))
-}
+use pencilbox_slither::{Verdict, solver};
+use pencilbox_slither_corpus::{Location, or_exit};
 
 fn main() {
-    let path = std::env::args().nth(1).unwrap_or_else(|| "../shared/data/slitherlink/janko-1176.json".into());
-    let text = std::fs::read_to_string(&path).expect("read the corpus");
-    let json: serde_json::Value = serde_json::from_str(&text).expect("corpus JSON");
-    let data = json["data"].as_object().expect("`data` object");
-    let mut names: Vec<&String> = data.keys().collect();
-    names.sort();
-    // Optional: only every k-th puzzle (a quick sample).
-    let step: usize = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let names: Vec<&String> = names.into_iter().step_by(step.max(1)).collect();
+    let (corpus, args) = Location::from_args();
+    let step: usize = args.first().map_or(1, |s| s.parse().expect("STEP: a number"));
+    let entries = or_exit(corpus.puzzles());
+    let entries: Vec<_> = entries.iter().step_by(step.max(1)).collect();
     let (mut solved, mut unique, mut multiple, mut none, mut wrong, mut unchecked) = (0, 0, 0, 0, 0, 0);
     let mut times: Vec<(Duration, &str)> = Vec::new();
-    for name in names {
-        let entry = &data[name.as_str()];
-        let puzzle = &format::parse(entry["problem"].as_str().expect("problem")).expect("parse").puzzles[0];
+    for entry in entries {
+        let (name, puzzle) = (entry.name.as_str(), &entry.puzzle);
         if std::env::var_os("BENCH_TRACE").is_some() {
             eprintln!("{name} ...");
         }
@@ -59,8 +34,7 @@ fn main() {
         if took > Duration::from_millis(200) {
             eprintln!("{name}: slow, {:.0} ms", took.as_secs_f64() * 1e3);
         }
-        let expected = entry["solution"].as_str().and_then(|s| corpus_solution(puzzle, s));
-        let expected = expected.filter(|s| puzzle.is_solution(s));
+        let expected = &entry.solution;
         let found = match &verdict {
             Verdict::NoSolution => {
                 none += 1;

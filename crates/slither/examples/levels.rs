@@ -2,59 +2,32 @@
 //! (loopy-levels.tsv: a confusion table, exact and within-one rates), and the time taken.
 //!
 //! ```text
-//! cargo run --release -p pencilbox-slither --example levels -- ../shared/data/slitherlink [THREADS]
+//! cargo run --release -p pencilbox-slither --example levels -- [CORPUS] [THREADS]
 //! ```
 //!
-//! Puzzles are spread over THREADS threads (default 2); the time is the wall-clock time of the
-//! whole grading, uniqueness checks included. It asserts what it measures: every unique puzzle
-//! gets a level, and the agreement meets the targets (80% equal, 97% within one).
+//! CORPUS is a path to the corpus folder, holding `janko-1176.json` and `loopy-levels.tsv`;
+//! without it, the folder `PENCILBOX_CORPUS` names. Puzzles are spread over THREADS threads
+//! (default 2); the time is the wall-clock time of the whole grading, uniqueness checks
+//! included. It asserts what it measures: every unique puzzle gets a level, and the agreement
+//! meets the targets (80% equal, 97% within one).
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use pencilbox_slither::Puzzle;
 use pencilbox_slither::level::{self, Grade, GradeError, Level};
-use pencilbox_slither::{Puzzle, format};
+use pencilbox_slither_corpus::{LOOPY_LEVEL_NAMES, Location, loopy_rank, or_exit};
 
 /// A puzzle's name, its grade and the time grading took.
 type Graded = (String, Result<Grade, GradeError>, Duration);
 
-/// Loopy's name for a level, the way loopy-levels.tsv writes it.
-fn loopy_name(l: Level) -> &'static str {
-    match l {
-        Level::Easy => "easy",
-        Level::Normal => "normal",
-        Level::Tricky => "tricky",
-        Level::Hard => "hard",
-        _ => "beyond-hard",
-    }
-}
-
-/// The rank of a Loopy level name (beyond-hard is above hard).
-fn rank(name: &str) -> usize {
-    ["easy", "normal", "tricky", "hard", "beyond-hard"]
-        .iter()
-        .position(|&n| n == name)
-        .expect("a Loopy level")
-}
-
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let dir = args.next().unwrap_or_else(|| "../shared/data/slitherlink".into());
-    let threads: usize = args.next().map_or(2, |t| t.parse().expect("THREADS is a number"));
-    let read = |f: &str| {
-        std::fs::read_to_string(format!("{dir}/{f}")).unwrap_or_else(|e| panic!("cannot read {dir}/{f}: {e}"))
-    };
-    let json: serde_json::Value = serde_json::from_str(&read("janko-1176.json")).expect("corpus JSON");
-    let puzzles: Vec<(String, Puzzle)> = json["data"]
-        .as_object()
-        .expect("a `data` object")
-        .iter()
-        .map(|(name, e)| {
-            let text = e["problem"].as_str().expect("a problem text");
-            (name.clone(), format::parse(text).expect("a corpus puzzle").puzzles.remove(0))
-        })
-        .collect();
+    let (corpus, args) = Location::from_args();
+    let threads: usize = args.first().map_or(2, |t| t.parse().expect("THREADS is a number"));
+    let puzzles: Vec<(String, Puzzle)> =
+        or_exit(corpus.puzzles()).into_iter().map(|e| (e.name, e.puzzle)).collect();
+    let loopy_levels = or_exit(corpus.loopy_levels());
 
     let start = Instant::now();
     let next = Mutex::new(0);
@@ -100,19 +73,18 @@ fn main() {
 
     let mut table: BTreeMap<(usize, usize), usize> = BTreeMap::new();
     let (mut total, mut equal, mut within) = (0, 0, 0);
-    for line in read("loopy-levels.tsv").lines().skip(1) {
-        let (name, theirs) = line.split_once('\t').expect("two columns");
-        let ours = loopy_name(*levels.get(name).unwrap_or_else(|| panic!("{name} has no level")));
-        let (t, o) = (rank(theirs), rank(ours));
+    for (name, theirs) in &loopy_levels {
+        let ours = levels.get(name.as_str()).unwrap_or_else(|| panic!("{name} has no level")).loopy();
+        let (t, o) = (loopy_rank(*theirs), loopy_rank(ours));
         *table.entry((t, o)).or_default() += 1;
         total += 1;
         equal += usize::from(t == o);
         within += usize::from(t.abs_diff(o) <= 1);
         if t != o {
-            println!("differs: {name}: Loopy {theirs}, here {ours}");
+            println!("differs: {name}: Loopy {}, here {}", LOOPY_LEVEL_NAMES[t], LOOPY_LEVEL_NAMES[o]);
         }
     }
-    let names = ["easy", "normal", "tricky", "hard", "beyond-hard"];
+    let names = LOOPY_LEVEL_NAMES;
     println!("agreement with Loopy on {total} puzzles (rows: Loopy, columns: here):");
     println!("  {:>11} {}", "", names.map(|n| format!("{n:>12}")).join(""));
     for (t, theirs) in names.iter().enumerate() {

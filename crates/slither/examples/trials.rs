@@ -7,37 +7,36 @@
 //! asserts what it measures).
 //!
 //! ```text
-//! cargo run --release -p pencilbox-slither --example trials -- ../shared/data/slitherlink/janko-1176.json [explain|quiet] [MAX_DEPTH] [blind]
-//! cargo run --release -p pencilbox-slither --example trials -- ../shared/data/slitherlink/janko-1176.json hints [STRIDE]
+//! cargo run --release -p pencilbox-slither --example trials -- [CORPUS] [explain|quiet] [MAX_DEPTH] [blind]
+//! cargo run --release -p pencilbox-slither --example trials -- [CORPUS] hints [STRIDE]
 //! ```
 //!
-//! `blind` tries both states of every edge, as when the solution is not known (same results,
-//! more work).
+//! CORPUS is a path to the corpus folder (or its `janko-1176.json`, or a file of some of its
+//! puzzles in the same format); without it, the folder `PENCILBOX_CORPUS` names. `blind` tries both states of every edge,
+//! as when the solution is not known (same results, more work).
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use pencilbox_slither::deduce::{Advice, Deducer, HINT_DEPTH, Move, Outcome, Rule, TrialLimits, advise};
-use pencilbox_slither::{EdgeState, Verdict, format, solver};
+use pencilbox_slither::{EdgeState, Verdict, solver};
+use pencilbox_slither_corpus::{Entry, Location, or_exit};
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let path = args.next().unwrap_or_else(|| "../shared/data/slitherlink/janko-1176.json".into());
+    let (corpus, args) = Location::from_args();
+    let entries = or_exit(corpus.puzzles());
+    let mut args = args.into_iter();
     let mode = args.next().unwrap_or_else(|| "explain".into());
     if mode == "hints" {
         let stride = args.next().map_or(10, |a| a.parse().expect("STRIDE: a number"));
-        return hints(&path, stride);
+        return hints(&entries, stride);
     }
     let max_depth: usize = args.next().map_or(4, |a| a.parse().expect("MAX_DEPTH: a number"));
     let blind = args.next().is_some_and(|a| a == "blind");
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let mut entries: Vec<_> = json["data"].as_object().unwrap().iter().collect();
-    entries.sort_by(|a, b| a.0.cmp(b.0));
     let (mut depths, mut trials, mut times) = (BTreeMap::new(), 0, Vec::new());
     let mut failed = Vec::new();
     let start = Instant::now();
-    for (name, e) in entries {
-        let p = &format::parse(e["problem"].as_str().unwrap()).unwrap().puzzles[0];
+    for Entry { name, puzzle: p, .. } in &entries {
         let Verdict::Unique(s) = solver::solve(p) else { continue };
         let limits = TrialLimits { max_depth, solution: (!blind).then_some(&s), deadline: None };
         let t0 = Instant::now();
@@ -85,14 +84,10 @@ fn main() {
 }
 
 /// Hints from an empty board to the end on every `stride`-th unique puzzle.
-fn hints(path: &str, stride: usize) {
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let mut entries: Vec<_> = json["data"].as_object().unwrap().iter().collect();
-    entries.sort_by(|a, b| a.0.cmp(b.0));
+fn hints(entries: &[Entry], stride: usize) {
     let (mut times, mut puzzles, mut trials) = (Vec::new(), 0, 0);
     let start = Instant::now();
-    for (name, e) in entries.into_iter().step_by(stride) {
-        let p = &format::parse(e["problem"].as_str().unwrap()).unwrap().puzzles[0];
+    for Entry { name, puzzle: p, .. } in entries.iter().step_by(stride) {
         let Verdict::Unique(s) = solver::solve(p) else { continue };
         let d = p.dims();
         let mut marks = vec![EdgeState::Unknown; d.num_edges()];

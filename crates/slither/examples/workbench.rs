@@ -5,41 +5,40 @@
 //! against the solver's count (the bench asserts what it measures).
 //!
 //! ```text
-//! cargo run --release -p pencilbox-slither --example workbench -- 10x10 [EDITS_PER_PUZZLE] [MAX_PUZZLES] [THREADS]
-//! cargo run --release -p pencilbox-slither --example workbench -- 20x20
+//! cargo run --release -p pencilbox-slither --example workbench -- [CORPUS] [SIZE] [EDITS_PER_PUZZLE] [MAX_PUZZLES] [THREADS]
+//! cargo run --release -p pencilbox-slither --example workbench -- [CORPUS] 20x20
 //! ```
 //!
-//! The corpus is `../shared/data/slitherlink/janko-1176.json`; `SIZE` picks the puzzles named
-//! `*_SIZE`; defaults: 6 edits per puzzle, the first 20 puzzles (by name), 2 threads.
+//! CORPUS is a path to the corpus folder (or its `janko-1176.json`); without it, the folder
+//! `PENCILBOX_CORPUS` names.
+//! `SIZE` picks the puzzles named `*_SIZE`; defaults: 10x10, 6 edits per puzzle, the first 20
+//! puzzles (by name), 2 threads.
 
 use std::time::{Duration, Instant};
 
 use pencilbox_grid::Cell;
 use pencilbox_slither::analyze::{Findings, analyze};
 use pencilbox_slither::{Clue, Puzzle, format, solver};
+use pencilbox_slither_corpus::{Location, or_exit};
 use rand::{Rng, SeedableRng};
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let (corpus, args) = Location::from_args();
+    let mut args = args.into_iter();
     let size = args.next().unwrap_or_else(|| "10x10".into());
     let edits: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(6);
     let max_puzzles: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(20);
     let threads: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(2);
-    let path = format!("{}/../../../shared/data/slitherlink/janko-1176.json", env!("CARGO_MANIFEST_DIR"));
-    let text =
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read the corpus {path}: {e}"));
-    let json: serde_json::Value = serde_json::from_str(&text).expect("corpus JSON");
-    let data = json["data"].as_object().expect("`data` object");
-    let mut names: Vec<&String> = data.keys().filter(|k| k.ends_with(&format!("_{size}"))).collect();
-    names.sort();
-    names.truncate(max_puzzles);
-    assert!(!names.is_empty(), "no corpus puzzle of size {size}");
+    let mut entries = or_exit(corpus.puzzles());
+    entries.retain(|e| e.name.ends_with(&format!("_{size}")));
+    entries.truncate(max_puzzles);
+    assert!(!entries.is_empty(), "no corpus puzzle of size {size}");
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     let mut times: Vec<(Duration, &'static str, bool)> = Vec::new();
     let mut conflicts: Vec<(usize, bool)> = Vec::new();
-    for name in &names {
-        let p = format::parse(data[name.as_str()]["problem"].as_str().unwrap()).unwrap().puzzles.remove(0);
+    for entry in &entries {
+        let (name, p) = (&entry.name, &entry.puzzle);
         let mut cases = vec![p.clone()];
         let cells: Vec<Cell> = p.dims().cells().collect();
         for i in 0..edits {

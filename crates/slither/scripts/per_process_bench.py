@@ -5,19 +5,32 @@ unique solution printed, or explained to the end), and prints the wall-clock tot
 mean, p99 and max including process start-up.
 
     cargo build --release -p pencilbox-cli
-    python3 crates/slither/scripts/per_process_bench.py ../shared/data/slitherlink/janko-1176.json [STEP] [VERB]
+    python3 crates/slither/scripts/per_process_bench.py CORPUS [STEP] [VERB]
+
+CORPUS is the Slitherlink corpus folder (janko-1176.json; the file itself may be given), which is
+not in the repository; without arguments, the folder PENCILBOX_CORPUS names.
 """
 import json
+import os
 import statistics
 import subprocess
 import sys
 import time
 
-corpus = sys.argv[1] if len(sys.argv) > 1 else "../shared/data/slitherlink/janko-1176.json"
+given = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("PENCILBOX_CORPUS")
+if not given:
+    sys.exit("no Slitherlink corpus given: pass the folder holding janko-1176.json as the first "
+             "argument, or set PENCILBOX_CORPUS")
+given = os.path.abspath(given)
+is_file = given.endswith(".json") and not os.path.isdir(given)
+corpus = given if is_file else os.path.join(given, "janko-1176.json")
+try:
+    data = json.load(open(corpus))["data"]
+except OSError as e:
+    sys.exit(f"cannot read the Slitherlink corpus file {corpus}: {e.strerror}")
 step = int(sys.argv[2]) if len(sys.argv) > 2 else 1
 verb = sys.argv[3] if len(sys.argv) > 3 else "solve"
 binary = "target/release/pencilbox"
-data = json.load(open(corpus))["data"]
 names = sorted(data)[::step]
 times, failures = [], []
 for name in names:

@@ -27,10 +27,6 @@ use crate::level::{self, Level};
 use crate::puzzle::{Clue, Puzzle, Solution};
 use crate::solver::{self, Budget};
 
-/// The largest side of a board the workbench (the web page's Edit mode) offers: up to here the
-/// analysis of an edit stays interactive (docs/PERFORMANCE.md has the times per edit).
-pub const EDITOR_MAX_SIDE: usize = 30;
-
 /// The level of a puzzle with exactly one solution ([`level::grade_unique`]), unless the
 /// deadline comes first.
 pub fn level_of(p: &Puzzle, deadline: Option<Instant>) -> Option<Level> {

@@ -4,7 +4,9 @@
 
 use std::fmt::Write as _;
 
-use pencilbox_grid::{Cell, Dims, DimsError, Dot, MAX_GRID_SIDE, Orientation, Pos, ScanError, Scanner};
+use pencilbox_grid::{
+    Cell, Dims, DimsError, Dot, MAX_GRID_SIDE, Orientation, Pos, ScanError, ScanErrorKind, Scanner, Token,
+};
 
 use crate::puzzle::{Clue, Puzzle, Solution};
 
@@ -36,6 +38,19 @@ pub enum FormatError {
          or a Loopy game ID)"
     )]
     Unrecognised { pos: Pos },
+    /// The first line of a text puzzle is not its size.
+    #[error(
+        "{pos}: expected `ROWS COLS` on one line (the size that starts THSL and Slink text), found {found:?}"
+    )]
+    Header { pos: Pos, found: String },
+    /// After a text puzzle, a line that is neither the end nor the size of another puzzle (most
+    /// often: another game's file, which the clue rows of the first puzzle happened to fit).
+    #[error(
+        "{pos}: found {found:?} after the {previous} puzzle on lines {from}-{to}, expected the end \
+         of the input or the next puzzle's `ROWS COLS` line (THSL text holds one puzzle, Slink text \
+         several and then `0 0`)"
+    )]
+    AfterPuzzle { pos: Pos, found: String, previous: Dims, from: usize, to: usize },
 }
 
 /// The formats a puzzle can be read from.
@@ -110,6 +125,7 @@ fn check_only(text: &str, line_no: usize) -> Result<(), FormatError> {
 pub fn parse_text(text: &str) -> Result<(Vec<Puzzle>, bool), FormatError> {
     let mut s = Scanner::new(text);
     let mut puzzles = Vec::new();
+    let mut last = None;
     loop {
         if s.at_end() {
             if puzzles.is_empty() {
@@ -119,9 +135,8 @@ pub fn parse_text(text: &str) -> Result<(Vec<Puzzle>, bool), FormatError> {
             let several = puzzles.len() > 1;
             return Ok((puzzles, several));
         }
-        let pos = s.pos();
-        let rows = s.number("the number of rows", 0..=MAX_GRID_SIDE)?;
-        let cols = s.number("the number of columns", 0..=MAX_GRID_SIDE)?;
+        let header = s.line("`ROWS COLS`")?;
+        let (rows, cols) = read_header(header, last)?;
         if rows == 0 && cols == 0 {
             s.finish()?;
             if puzzles.is_empty() {
@@ -129,30 +144,65 @@ pub fn parse_text(text: &str) -> Result<(Vec<Puzzle>, bool), FormatError> {
             }
             return Ok((puzzles, true));
         }
+        let pos = header.pos;
         let dims = Dims::new(rows, cols).map_err(|source| FormatError::Dims { pos, source })?;
         let mut clues = Vec::with_capacity(dims.num_cells());
+        let mut to = pos.line;
         for r in 0..rows {
             let line = s.line(&format!("row {} of {cols} clues", r + 1))?;
             read_row(line.text, line.pos, r + 1, cols, &mut clues)?;
+            to = line.pos.line;
         }
         puzzles.push(Puzzle::new(dims, clues));
+        last = Some((dims, pos.line, to));
     }
 }
 
-fn read_row(text: &str, pos: Pos, row: usize, cols: usize, out: &mut Vec<Clue>) -> Result<(), FormatError> {
-    // (column of the token, token) for whitespace-separated tokens.
-    let mut tokens = Vec::new();
+/// The whitespace-separated words of `text`, each with its column (in characters, from 0).
+fn words(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
     let mut start = None;
-    for (i, (_, ch)) in text.char_indices().chain([(text.len(), ' ')]).enumerate() {
+    for (col, (i, ch)) in text.char_indices().chain([(text.len(), ' ')]).enumerate() {
         match (ch.is_whitespace(), start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                tokens.push((s, text.chars().skip(s).take(i - s).collect::<String>()));
+            (false, None) => start = Some((col, i)),
+            (true, Some((c, s))) => {
+                out.push((c, &text[s..i]));
                 start = None;
             }
             _ => {}
         }
     }
+    out
+}
+
+/// The `ROWS COLS` line that starts a text puzzle. `last` is the puzzle before it (its size and
+/// its first and last line), to say what a line that is not a size follows.
+fn read_header(line: Token<'_>, last: Option<(Dims, usize, usize)>) -> Result<(usize, usize), FormatError> {
+    if let [(rc, r), (cc, c)] = words(line.text)[..]
+        && [r, c].iter().all(|w| w.bytes().all(|b| b.is_ascii_digit()))
+    {
+        let number = |col: usize, word: &str, what: &str| {
+            word.parse::<usize>().ok().filter(|n| *n <= MAX_GRID_SIDE).ok_or_else(|| {
+                let kind = ScanErrorKind::OutOfRange {
+                    what: what.to_string(),
+                    value: word.to_string(),
+                    min: 0,
+                    max: MAX_GRID_SIDE,
+                };
+                FormatError::Scan(ScanError::new(line.pos_of_char(col), kind))
+            })
+        };
+        return Ok((number(rc, r, "the number of rows")?, number(cc, c, "the number of columns")?));
+    }
+    let found: String = line.text.chars().take(20).collect();
+    Err(match last {
+        None => FormatError::Header { pos: line.pos, found },
+        Some((previous, from, to)) => FormatError::AfterPuzzle { pos: line.pos, found, previous, from, to },
+    })
+}
+
+fn read_row(text: &str, pos: Pos, row: usize, cols: usize, out: &mut Vec<Clue>) -> Result<(), FormatError> {
+    let mut tokens: Vec<(usize, String)> = words(text).into_iter().map(|(c, w)| (c, w.to_string())).collect();
     // Extension: a row of single-character clues may be written without spaces.
     if tokens.len() == 1 && cols > 1 && tokens[0].1.chars().count() == cols {
         let (s, word) = tokens.pop().unwrap_or_default();

@@ -16,31 +16,9 @@ use rand::seq::SliceRandom;
 use crate::board::EdgeState;
 use crate::deduce::{Deducer, Outcome, Rule};
 use crate::level::{self, GradeError, Level};
+use crate::limits::{GENERATE_SIDES, generate_offered_side};
 use crate::puzzle::{Clue, Puzzle, Solution};
 use crate::solver;
-
-/// How many random loops the CLI and the web app let [`generate`] try before giving up. Every
-/// size up to [`max_side`] of its level finds a puzzle well within this many, except at
-/// `trial-2`, where few loops give one (some seeds find none: docs/PERFORMANCE.md,
-/// "Slitherlink").
-pub const ATTEMPTS: usize = 200;
-
-/// The largest side the web app offers, and the CLI generates without a warning, at `target`
-/// (`None`: the generator does not make puzzles of that level): what the generator finishes
-/// well within 20 s on two cores (docs/PERFORMANCE.md, "Slitherlink", has the times at the caps
-/// and one size up). Harder levels run deeper techniques on every try, so they stop earlier.
-pub const fn max_side(target: Level) -> Option<usize> {
-    match target {
-        Level::Easy | Level::Normal => Some(50),
-        Level::Tricky | Level::Hard => Some(40),
-        Level::Expert => Some(35),
-        Level::Trial(1) => Some(30),
-        // Few loops give a trial-2 puzzle, fewer on smaller boards, and larger boards cost more
-        // per loop: 10x10 usually finds one within the time of the levels' other caps.
-        Level::Trial(2) => Some(10),
-        Level::Trial(_) => None,
-    }
-}
 
 /// Whether adding the outside cell `c` to the region keeps the region's boundary one simple
 /// loop: around `c` (its eight neighbours in cyclic order, off the board outside), the inside
@@ -115,9 +93,16 @@ pub enum GenerateError {
     /// Every loop tried gave a puzzle of another level.
     #[error("no {target} puzzle found in {attempts} attempts")]
     NoPuzzle { target: Level, attempts: usize },
-    /// The generator does not make puzzles of this level ([`max_side`] is `None`).
+    /// The generator does not make puzzles of this level ([`generate_offered_side`] is `None`).
     #[error("the generator does not make {target} puzzles (it makes {})", offered_list())]
     NotOffered { target: Level },
+    /// A side outside [`GENERATE_SIDES`].
+    #[error(
+        "the generator makes boards with rows and columns between {} and {}, not {dims}",
+        GENERATE_SIDES.start(),
+        GENERATE_SIDES.end()
+    )]
+    BoardSize { dims: Dims },
     /// The deadline passed first.
     #[error(transparent)]
     OutOfTime(#[from] OutOfTime),
@@ -131,12 +116,28 @@ fn offered_list() -> String {
 
 /// The levels the generator makes, easiest first.
 pub fn offered() -> impl Iterator<Item = Level> {
-    Level::ALL.iter().copied().filter(|&l| max_side(l).is_some())
+    Level::ALL.iter().copied().filter(|&l| generate_offered_side(l).is_some())
 }
 
 /// The names of the levels the generator makes, easiest first.
 pub fn offered_names() -> impl Iterator<Item = &'static str> {
-    Level::ALL.iter().zip(Level::names()).filter(|(l, _)| max_side(**l).is_some()).map(|(_, n)| n)
+    Level::ALL
+        .iter()
+        .zip(Level::names())
+        .filter(|(l, _)| generate_offered_side(**l).is_some())
+        .map(|(_, n)| n)
+}
+
+/// Whether the generator makes puzzles of size `d` and level `target`: the error [`generate`]
+/// would give at once, for a caller that checks a request before starting.
+pub fn check_request(d: Dims, target: Level) -> Result<(), GenerateError> {
+    if generate_offered_side(target).is_none() {
+        return Err(GenerateError::NotOffered { target });
+    }
+    if !GENERATE_SIDES.contains(&d.rows()) || !GENERATE_SIDES.contains(&d.cols()) {
+        return Err(GenerateError::BoardSize { dims: d });
+    }
+    Ok(())
 }
 
 /// A puzzle of the given size with exactly one solution and level `target`, trying at most
@@ -160,17 +161,29 @@ pub fn generate_until(
     deadline: Option<Instant>,
     rng: &mut impl Rng,
 ) -> Result<Puzzle, GenerateError> {
-    if max_side(target).is_none() {
-        return Err(GenerateError::NotOffered { target });
-    }
+    generate_watched(d, target, attempts, deadline, rng, |_| {})
+}
+
+/// Like [`generate_until`], telling `on_attempt` the number of each random loop (from 1) as it
+/// starts on it: a caller's progress line for long work.
+pub fn generate_watched(
+    d: Dims,
+    target: Level,
+    attempts: usize,
+    deadline: Option<Instant>,
+    rng: &mut impl Rng,
+    mut on_attempt: impl FnMut(usize),
+) -> Result<Puzzle, GenerateError> {
+    check_request(d, target)?;
     let late = || past(deadline);
     // Out of time inside a check counts as a failed check: the clue stays, and the loop below
     // gives up at its next clock reading.
     let solves = |p: &Puzzle, l: Level| level::solves_at(p, l, deadline).unwrap_or(false);
-    for _ in 0..attempts {
+    for attempt in 1..=attempts {
         if late() {
             return Err(OutOfTime.into());
         }
+        on_attempt(attempt);
         let s = random_loop(d, rng);
         let mut p = clues_of_loop(&s, |_| true);
         if !solves(&p, target) {

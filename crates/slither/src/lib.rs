@@ -16,6 +16,7 @@ pub mod deduce;
 pub mod format;
 pub mod generate;
 pub mod level;
+pub mod limits;
 pub mod loopy;
 mod paths;
 pub mod puzzle;

@@ -1,5 +1,8 @@
 //! Format fixtures, round trips (text ↔ puzz.link ↔ Loopy) and bad-input errors with positions.
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 use pencilbox_grid::Pos;
 use pencilbox_slither::format::{self, FormatError, InputFormat};
 
@@ -42,6 +45,17 @@ fn slink_multi_puzzle_input() {
     assert!(!format::parse("1 1\n0\n").unwrap().numbered);
 }
 
+/// Every generated puzzle of the owned fixture reads back the same from each format written.
+#[test]
+fn every_fixture_puzzle_round_trips_through_every_format() {
+    for f in fixtures::load() {
+        let p = &f.puzzle;
+        for text in [format::to_text(p), format::to_url(p), format::to_loopy(p)] {
+            assert_eq!(&format::parse(&text).unwrap().puzzles[0], p, "{} via {text}", f.name);
+        }
+    }
+}
+
 fn err(text: &str) -> FormatError {
     format::parse(text).unwrap_err()
 }
@@ -71,6 +85,21 @@ fn bad_input_names_the_problem_and_where() {
     assert!(matches!(err("2x2t0:34c"), FormatError::ClueTooLarge { pos, .. } if pos == at(1, 8)));
     // A URL must be alone.
     assert!(matches!(err("p?slither/1/1/0\nmore"), FormatError::Malformed { .. }));
+    // The size is one line of two numbers; after a puzzle, a line that is not a size is named
+    // with the puzzle it follows (a Dots-and-Boxes position, whose first rows read as clues).
+    assert!(
+        matches!(err("3\n3\n...\n"), FormatError::Header { ref found, pos } if found == "3" && pos == at(1, 1))
+    );
+    assert!(matches!(err("2 2 2\n..\n..\n"), FormatError::Header { .. }));
+    assert!(matches!(err("2 2000\n"), FormatError::Scan(e) if e.pos == at(1, 3)));
+    let dots = "3 3\n000\n111\n011\n110\n1010\n1000\n1001\n";
+    assert!(matches!(
+        err(dots),
+        FormatError::AfterPuzzle { ref found, pos, from: 1, to: 4, previous }
+            if found == "110" && pos == at(5, 1) && previous.rows() == 3
+    ));
+    // Several puzzles with the `0 0` end are read as before.
+    assert_eq!(format::parse("1 1\n0\n\n1 2\n3 .\n0 0\n").unwrap().puzzles.len(), 2);
     // The message names the position.
     assert_eq!(err("2 2\n1 4\n. .\n").to_string(), "line 2, column 3: clue 4 is above 3");
 }

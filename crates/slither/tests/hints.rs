@@ -1,114 +1,39 @@
-//! Hints and trials against known answers: the corpus solutions (read from
-//! `../shared/data/slitherlink/`, never copied), the solver's, and hand-checked small puzzles.
+//! Hints and trials against known answers: the owned fixture's generated puzzles of every level
+//! (the corpus suite makes the same checks on the benchmark corpus), the solver's answers, and
+//! hand-checked small puzzles.
 
-#[path = "support/corpus.rs"]
-mod corpus;
-
-use std::collections::{BTreeMap, HashSet};
+#[path = "support/fixtures.rs"]
+mod fixtures;
+#[path = "support/play.rs"]
+mod play;
 
 use pencilbox_slither::deduce::{Advice, Deducer, HINT_DEPTH, Move, Outcome, Rule, TrialLimits, advise};
-use pencilbox_slither::{EdgeState, Puzzle, Solution, Verdict, format, solver};
+use pencilbox_slither::{EdgeState, Solution, Verdict, format, solver};
+use play::agrees;
 
-fn agrees(s: &Solution, fixed: &[(pencilbox_grid::Edge, EdgeState)]) -> bool {
-    fixed.iter().all(|&(e, st)| (st == EdgeState::Line) == s.is_line(e))
-}
-
-/// Every unique corpus puzzle, explained with trials, ends in its solution; every step and
-/// every trial decides edges as the solution has them; the quiet run with trials needs the
-/// same depth. Known answer: the 811 puzzles the rules solve need no trial, the other 364 need
-/// trials of depth 1 only.
+/// Every fixture puzzle, explained with trials, ends in its solution, every step and every
+/// trial deciding edges as the solution has them; the depth of trial it needs is its level's.
 #[test]
-fn explain_with_trials_reaches_every_corpus_solution() {
-    let json = corpus::load();
-    let mut depths = BTreeMap::new();
-    for (name, p, text) in corpus::entries(&json) {
-        let Verdict::Unique(s) = solver::solve(&p) else {
-            assert_eq!(name, "random_15x15", "the one corpus puzzle with several solutions");
-            continue;
-        };
-        if let Some(expected) = text.and_then(|t| corpus::corpus_solution(&p, &t)) {
-            assert_eq!(s, expected, "{name}");
-        }
-        let limits = TrialLimits { max_depth: HINT_DEPTH, solution: Some(&s), deadline: None };
-        let mut deducer = Deducer::new(&p);
-        let run = deducer
-            .explain(Rule::ALL, &limits, |m| {
-                assert!(agrees(&s, &m.fixed()), "{name}: {}", m.describe(p.dims()));
-            })
-            .unwrap();
-        assert_eq!((run.outcome, deducer.lines()), (Outcome::Solved, s.clone()), "{name}");
-        let quiet = Deducer::new(&p).run_with_trials(Rule::ALL, &limits).unwrap();
-        assert_eq!((quiet.outcome, quiet.depth), (Outcome::Solved, run.depth), "{name}");
-        *depths.entry(run.depth).or_insert(0) += 1;
+fn explain_with_trials_reaches_every_fixture_solution() {
+    for f in fixtures::load() {
+        let depth = play::explain_to_the_end(&f.name, &f.puzzle, &f.solution);
+        assert_eq!(depth, usize::from(f.level.trial_depth()), "{}", f.name);
     }
-    assert_eq!(depths, BTreeMap::from([(0, 811), (1, 364)]));
 }
 
-/// Hints from an empty board, applied one after another, until `solved`. Every hint decides at
-/// least one edge not decided before, as the solution has it, and no hint repeats another.
-/// Returns the hints.
-fn play_hints(name: &str, p: &Puzzle, s: &Solution) -> Vec<pencilbox_slither::deduce::Hint> {
-    let d = p.dims();
-    let mut marks = vec![EdgeState::Unknown; d.num_edges()];
-    let mut hints = Vec::new();
-    let mut texts = HashSet::new();
-    loop {
-        match advise(p, &marks, HINT_DEPTH, None).unwrap() {
-            Advice::Hint(h) => {
-                let fixed = h.fixed();
-                assert!(!fixed.is_empty(), "{name}: a hint decides an edge");
-                assert!(agrees(s, &fixed), "{name}: {}", h.describe(d));
-                for (e, st) in fixed {
-                    assert_eq!(marks[e.index()], EdgeState::Unknown, "{name}: {}", h.describe(d));
-                    marks[e.index()] = st;
-                }
-                assert!(texts.insert(h.describe(d)), "{name}: a hint repeats: {}", h.describe(d));
-                hints.push(h);
-            }
-            Advice::Solved => break,
-            other => panic!("{name}: {other:?} after {} hints", hints.len()),
-        }
-    }
-    let lines = Solution::from_edges(d, d.edges().filter(|&e| marks[e.index()] == EdgeState::Line));
-    assert_eq!(&lines, s, "{name}");
-    hints
-}
-
-/// Hint sequences from an empty board finish on corpus puzzles, the ones that need trials
-/// among them (the first small ones of each kind, by name). Steps that only learn facts are
-/// never a hint of their own: they come before the step they lead to.
+/// Hint sequences from an empty board finish on every fixture puzzle of up to 200 cells (a
+/// hint on a larger board searches more, and a game has more hints: 15x15 takes seconds); the
+/// trial levels' need a trial among their hints, the others none; some hint builds on facts
+/// learned first.
 #[test]
-fn hints_from_an_empty_board_reach_the_solution() {
-    let json = corpus::load();
-    let (mut with_trials, mut without, mut facts_first) = (0, 0, 0);
-    for (name, p, _) in corpus::entries(&json) {
-        if p.dims().num_cells() > 64 || (with_trials >= 4 && without >= 2) {
-            continue;
-        }
-        let Verdict::Unique(s) = solver::solve(&p) else { continue };
-        let needs_trial = Deducer::new(&p).run_quietly(Rule::ALL) != Outcome::Solved;
-        if (needs_trial && with_trials >= 4) || (!needs_trial && without >= 2) {
-            continue;
-        }
-        let hints = play_hints(&name, &p, &s);
-        let trials = hints.iter().filter(|h| h.depth() > 0).count();
-        assert_eq!(trials > 0, needs_trial, "{name}");
-        if needs_trial {
-            with_trials += 1;
-        } else {
-            without += 1;
-        }
-        for h in &hints {
-            let (last, before) = h.chain.split_last().unwrap();
-            for m in before {
-                // Everything before the last move learned a fact for it, and decided nothing.
-                let Move::Step(step) = m else { panic!("{name}: a trial before the last move") };
-                assert!(step.fixed.is_empty() && !step.learned.is_empty(), "{name}: {step:?}");
-            }
-            facts_first += usize::from(!before.is_empty() && matches!(last, Move::Step(_)));
-        }
+fn hints_from_an_empty_board_reach_the_fixture_solutions() {
+    let mut facts_first = 0;
+    for f in fixtures::load().into_iter().filter(|f| f.puzzle.dims().num_cells() <= 200) {
+        let hints = play::play_hints(&f.name, &f.puzzle, &f.solution);
+        let trials = hints.iter().any(|h| h.depth() > 0);
+        assert_eq!(trials, f.level.trial_depth() > 0, "{}", f.name);
+        facts_first += play::facts_first(&hints);
     }
-    assert_eq!((with_trials, without), (4, 2));
     assert!(facts_first > 0, "some hint builds on facts learned first");
 }
 

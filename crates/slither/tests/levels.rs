@@ -1,9 +1,10 @@
-//! Difficulty levels: small puzzles of every level with the reason checked by hand, Loopy's
-//! own levels on the corpus (loopy-levels.tsv, made by running Loopy's solver), the depth of
-//! every corpus puzzle, monotonicity on random puzzles, and the level names.
+//! Difficulty levels: small puzzles of every level with the reason checked by hand, the owned
+//! fixture's generated puzzles of every level (their stored level, and the port of Loopy's
+//! solver on them), monotonicity on random puzzles, and the level names. Loopy's own levels on
+//! the benchmark corpus are checked by the opt-in corpus suite (tests/corpus).
 
-#[path = "support/corpus.rs"]
-mod corpus;
+#[path = "support/fixtures.rs"]
+mod fixtures;
 
 use pencilbox_grid::{Dims, Named};
 use pencilbox_slither::level::{self, GradeError, Level};
@@ -113,83 +114,34 @@ fn puzzles_without_one_solution_have_no_level() {
     assert_eq!(level::grade(&p, None), Err(GradeError::NoSolution));
 }
 
-/// Loopy's level names as loopy-levels.tsv writes them, `beyond-hard` above `hard`.
-fn loopy_rank(name: &str) -> usize {
-    ["easy", "normal", "tricky", "hard", "beyond-hard"]
-        .iter()
-        .position(|&n| n == name)
-        .unwrap_or_else(|| panic!("unknown Loopy level {name:?}"))
-}
-
-/// The puzzles of loopy-levels.tsv with Loopy's level for each.
-fn loopy_levels(json: &serde_json::Value) -> Vec<(String, Puzzle, usize)> {
-    let path = corpus::PATH.replace("janko-1176.json", "loopy-levels.tsv");
-    let tsv = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let rows: Vec<_> = tsv
-        .lines()
-        .skip(1)
-        .map(|line| {
-            let (name, level) = line.split_once('\t').expect("two columns");
-            let text =
-                json["data"][name]["problem"].as_str().unwrap_or_else(|| panic!("{name} not in the corpus"));
-            (name.to_string(), format::parse(text).unwrap().puzzles.remove(0), loopy_rank(level))
-        })
-        .collect();
-    assert_eq!(rows.len(), 577, "{path}");
-    rows
-}
-
-/// The port of Loopy's solver gives Loopy's own level: at least 80% equal and 97% within one
-/// level (the targets; on this half of the corpus every level is equal today).
+/// Every fixture puzzle has its stored level: the level's techniques solve it and those of
+/// the level below do not.
 #[test]
-fn levels_agree_with_loopy_on_the_corpus() {
-    let json = corpus::load();
-    let rows = loopy_levels(&json);
-    let (mut equal, mut within) = (0, 0);
-    let mut differ = Vec::new();
-    for (name, p, theirs) in &rows {
-        let ours = loopy::grade(p).map_or(4, |l| l as usize);
-        equal += usize::from(ours == *theirs);
-        within += usize::from(ours.abs_diff(*theirs) <= 1);
-        if ours != *theirs {
-            differ.push(format!("{name}: Loopy {theirs}, here {ours}"));
-        }
-    }
-    let n = rows.len();
-    assert!(equal * 100 >= n * 80, "only {equal} of {n} equal: {differ:?}");
-    assert!(within * 100 >= n * 97, "only {within} of {n} within one level: {differ:?}");
-}
-
-/// Every edge Loopy's solver decides at Hard is the corpus solution's, on a sample.
-#[test]
-fn loopy_deductions_agree_with_the_solutions() {
-    let json = corpus::load();
-    for (name, p, _) in loopy_levels(&json).iter().step_by(10) {
-        let Verdict::Unique(s) = solver::solve(p) else { panic!("{name}") };
-        let hard = loopy::solve(p, LoopyLevel::Hard);
-        assert_ne!(hard.outcome, LoopyOutcome::Contradiction, "{name}");
-        for (e, &st) in p.dims().edges().zip(&hard.states) {
-            assert!(st == EdgeState::Unknown || (st == EdgeState::Line) == s.is_line(e), "{name}: {e:?}");
+fn fixture_puzzles_have_their_stored_levels() {
+    for f in fixtures::load() {
+        let g = level::grade(&f.puzzle, None).unwrap();
+        assert_eq!(g.level, f.level, "{}", f.name);
+        assert!(g.steps >= 1 && g.score >= 1, "{}: {g:?}", f.name);
+        if let Some(b) = below(f.level) {
+            assert!(!level::solves_at(&f.puzzle, b, None).unwrap(), "{} is solved at {b}", f.name);
         }
     }
 }
 
-/// The target: every unique corpus puzzle is solved by trial-2 at the deepest (today
-/// none needs more than trial-1). The `levels` example gives the histogram and the time.
+/// The port of Loopy's solver grades each fixture puzzle at the stored level up to hard (the
+/// levels that are Loopy's), and finds the others beyond hard; every edge it decides at Hard is
+/// the solution's.
 #[test]
-fn every_unique_corpus_puzzle_needs_at_most_trial_2() {
-    let json = corpus::load();
-    let mut graded = 0;
-    for (name, e) in json["data"].as_object().unwrap() {
-        let p = format::parse(e["problem"].as_str().unwrap()).unwrap().puzzles.remove(0);
-        match level::grade(&p, None) {
-            Ok(g) => assert!(g.level <= Level::Trial(2), "{name}: {}", g.level),
-            Err(GradeError::NotUnique) => assert_eq!(name, "random_15x15"),
-            Err(e) => panic!("{name}: {e}"),
+fn loopy_levels_and_deductions_agree_with_the_fixture() {
+    for f in fixtures::load() {
+        assert_eq!(loopy::grade(&f.puzzle), f.level.loopy(), "{}", f.name);
+        let hard = loopy::solve(&f.puzzle, LoopyLevel::Hard);
+        assert_ne!(hard.outcome, LoopyOutcome::Contradiction, "{}", f.name);
+        for (e, &st) in f.puzzle.dims().edges().zip(&hard.states) {
+            let agrees = st == EdgeState::Unknown || (st == EdgeState::Line) == f.solution.is_line(e);
+            assert!(agrees, "{}: {e:?}", f.name);
         }
-        graded += 1;
     }
-    assert_eq!(graded, 1176);
 }
 
 /// A random unique puzzle: a random loop's clues, each kept with probability `keep`/8.

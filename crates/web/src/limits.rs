@@ -86,7 +86,7 @@ struct SideLimit {
 }
 
 pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
-    use pencilbox_slither::generate;
+    use pencilbox_slither::{generate, limits as slither};
     Json(Limits {
         max_time_ms: u64::try_from(config.max_time.as_millis()).unwrap_or(u64::MAX),
         dots: DotsLimits {
@@ -98,15 +98,16 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
             free_solve_lines: crate::dots::FREE_SOLVE_LINES,
         },
         slither: SlitherLimits {
-            max_side: crate::slither::MAX_SIDE,
-            generate_attempts: generate::ATTEMPTS,
+            max_side: slither::PLAY_MAX_SIDE,
+            generate_attempts: slither::GENERATE_ATTEMPTS,
             levels: pencilbox_slither::level::Level::names().collect(),
             generate: generate::offered()
                 .filter_map(|l| {
-                    Some(GenerateLimit { difficulty: l.to_string(), max_side: generate::max_side(l)? })
+                    let max_side = slither::generate_offered_side(l)?;
+                    Some(GenerateLimit { difficulty: l.to_string(), max_side })
                 })
                 .collect(),
-            editor_max_side: pencilbox_slither::analyze::EDITOR_MAX_SIDE,
+            editor_max_side: slither::EDITOR_MAX_SIDE,
         },
         walls: SideLimit { max_side: pencilbox_walls::PAGE_MAX_SIDE },
         islands: IslandsLimits {

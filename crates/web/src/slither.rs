@@ -9,15 +9,13 @@ use pencilbox_slither::check::{Problem, Verdict as CheckVerdict};
 use pencilbox_slither::deduce::{self, Advice, HintError, Move, Places};
 use pencilbox_slither::generate::{self, GenerateError};
 use pencilbox_slither::level::{self, GradeError, Level};
+use pencilbox_slither::limits::{EDITOR_MAX_SIDE, GENERATE_ATTEMPTS, PLAY_MAX_SIDE};
 use pencilbox_slither::{Clue, EdgeState, Puzzle, format, solver};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Body;
 use crate::{ApiError, Shared, run_engine};
-
-/// The largest puzzle side the web app accepts.
-pub const MAX_SIDE: usize = 100;
 
 /// Reads one puzzle from text, a puzz.link URL or a Loopy game ID.
 fn read_puzzle(text: &str) -> Result<Puzzle, ApiError> {
@@ -27,9 +25,9 @@ fn read_puzzle(text: &str) -> Result<Puzzle, ApiError> {
     }
     let p = input.puzzles.remove(0);
     let d = p.dims();
-    if d.rows() > MAX_SIDE || d.cols() > MAX_SIDE {
+    if d.rows() > PLAY_MAX_SIDE || d.cols() > PLAY_MAX_SIDE {
         return Err(ApiError::bad(format!(
-            "puzzle: {d} is larger than the web app's limit of {MAX_SIDE}x{MAX_SIDE}"
+            "puzzle: {d} is larger than the web app's limit of {PLAY_MAX_SIDE}x{PLAY_MAX_SIDE}"
         )));
     }
     Ok(p)
@@ -443,18 +441,13 @@ pub async fn generate(
     Body(req): Body<GenerateRequest>,
 ) -> Result<Json<GenerateResponse>, ApiError> {
     let target: Level = req.difficulty.parse()?;
-    if generate::max_side(target).is_none() {
-        return Err(ApiError::bad(GenerateError::NotOffered { target }.to_string()));
-    }
-    if !(2..=MAX_SIDE).contains(&req.rows) || !(2..=MAX_SIDE).contains(&req.cols) {
-        return Err(ApiError::bad(format!("rows and cols must be between 2 and {MAX_SIDE}")));
-    }
-    let d = Dims::new(req.rows, req.cols).map_err(|e| ApiError::bad(e.to_string()))?;
+    let d = Dims::new(req.rows, req.cols).map_err(|e| ApiError::bad(format!("rows and cols: {e}")))?;
+    generate::check_request(d, target).map_err(|e| ApiError::bad(e.to_string()))?;
     let seed = req.seed.unwrap_or(0);
     let budget = config.budget(req.time_ms, Duration::from_secs(10))?;
     let out = run_engine(&config, budget, move |deadline| {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        match generate::generate_until(d, target, generate::ATTEMPTS, Some(deadline), &mut rng) {
+        match generate::generate_until(d, target, GENERATE_ATTEMPTS, Some(deadline), &mut rng) {
             // The generator re-grades every puzzle: its level is the target.
             Ok(p) => Ok(GenerateResponse { seed, difficulty: target.to_string(), puzzle: info(&p) }),
             Err(GenerateError::OutOfTime(_)) => Err(ApiError::out_of_time(budget)),
@@ -584,7 +577,6 @@ pub async fn analyze(
     State(config): State<Shared>,
     Body(req): Body<AnalyzeRequest>,
 ) -> Result<Json<AnalyzeResponse>, ApiError> {
-    use pencilbox_slither::analyze::EDITOR_MAX_SIDE;
     let p = match (&req.puzzle, &req.clues) {
         (Some(text), None) => read_puzzle(text)?,
         (None, Some(rows)) => puzzle_from_rows(rows)?,
