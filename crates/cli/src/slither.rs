@@ -136,7 +136,7 @@ pub struct SolveArgs {
     #[arg(long)]
     any: bool,
     /// Give up (exit 2) after this many seconds per puzzle.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = crate::options::seconds)]
     timeout: f64,
 }
 
@@ -146,13 +146,13 @@ pub struct CountArgs {
     #[command(flatten)]
     input: InputArg,
     /// Stop counting at this many solutions.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2, value_parser = crate::options::whole(1u64, "a whole number of solutions"))]
     limit: u64,
     /// Print JSON: `{"count": N, "complete": true|false}`.
     #[arg(long)]
     json: bool,
     /// Give up (exit 2) after this many seconds per puzzle.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = crate::options::seconds)]
     timeout: f64,
 }
 
@@ -162,10 +162,10 @@ pub struct ExplainArgs {
     #[command(flatten)]
     input: InputArg,
     /// The deepest nesting of trials (0: deduction rules only).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = crate::options::whole(0usize, "a whole number"))]
     trial_depth: usize,
     /// Give up (exit 2) after this many seconds per puzzle.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = crate::options::seconds)]
     timeout: f64,
 }
 
@@ -178,7 +178,7 @@ pub struct GradeArgs {
     #[arg(long)]
     json: bool,
     /// Give up (exit 2) after this many seconds per puzzle.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = crate::options::seconds)]
     timeout: f64,
 }
 
@@ -191,13 +191,13 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = level_parser(), default_value_t = Level::Normal)]
     difficulty: Level,
     /// Random seed (printed on stderr when omitted).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::options::seed_value())]
     seed: Option<u64>,
     /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::options::whole(1usize, "a whole number of puzzles"))]
     count: usize,
     /// Give up (exit 2) when a puzzle is not made within this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = crate::options::seconds)]
     timeout: f64,
     /// No time limit: go on until a puzzle is made or every random loop was tried (puzzles far
     /// above the level's usual sizes may take many minutes).
@@ -531,7 +531,7 @@ pub struct AnalyzeArgs {
     json: bool,
     /// Give up (exit 2) when the solutions are not counted within this many seconds per puzzle;
     /// what is left after the count is reported as unchecked.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = crate::options::seconds)]
     timeout: f64,
 }
 

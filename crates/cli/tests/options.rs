@@ -163,6 +163,12 @@ fn negative_or_non_numeric_counts_and_times_are_refused_with_what_is_accepted() 
         (&["islands", "generate"], "--n", "a whole number, 0 or more"),
         (&["islands", "play", statement], "--time-ms", "a whole number of milliseconds, 0 or more"),
         (&["serve"], "--port", "a port number, 0 or more"),
+        (&["slither", "solve", "4x4t0:p"], "--timeout", "a number of seconds, 0 or more"),
+        (&["slither", "count", "4x4t0:p"], "--limit", "a whole number of solutions, 1 or more"),
+        (&["slither", "explain", "4x4t0:p"], "--trial-depth", "a whole number, 0 or more"),
+        (&["slither", "generate", "--size", "4x4"], "--seed", "a whole number, 0 or more"),
+        (&["slither", "generate", "--size", "4x4"], "--count", "a whole number of puzzles, 1 or more"),
+        (&["slither", "generate", "--size", "4x4"], "--timeout", "a number of seconds, 0 or more"),
     ];
     for (verb, option, accepted) in cases {
         for value in ["-1", "x"] {
