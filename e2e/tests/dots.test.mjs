@@ -263,7 +263,7 @@ test('a position beyond the solver\'s budget gets the search\'s estimate, marked
   const page = await s.open('/dots?rows=5&cols=5&analyse=1&budget=1000');
   const estimate = page.locator('#value[data-state="estimate"]');
   await estimate.waitFor();
-  assert.match(await estimate.innerText(), /^Estimate about [+-]?\d+(\.\d)? for you \(to move\), not exact: the exact solve (did not finish|proved only that the value is between -?\d+ and [+]?\d+) in half of 1 s, then the strong engine's search ran [\d,]+ playouts\. You would take about \d+ of the 25 unclaimed boxes: final score about You \d+ – \d+ Engine\.$/);
+  assert.match(await estimate.innerText(), /^Estimate about [+-]?\d+(\.\d)? for you \(to move\), not exact: the exact solve (did not finish|proved only that the value is between -?\d+ and [+]?\d+) in its 0.5 s, then the strong engine's search ran [\d,]+ playouts\. You would take about \d+ of the 25 unclaimed boxes: final score about You \d+ – \d+ Engine\.$/);
   assert.match(await page.locator('#control-summary').innerText(), /^So far: 0 long chains, 0 short chains, 0 loops; 60 safe lines left\. By the long chain rule you \(to move\) want an even number of long chains/);
   // Nimstring cannot decide the empty 5x5 board in an eighth of a second.
   assert.equal(await page.locator('#control-exact').getAttribute('data-wins'), 'null');
@@ -535,10 +535,15 @@ test('the engine\'s own estimate and the analysis\'s are told apart, each with i
   assert.match(await note.innerText(), /^About You \d+ – \d+ Engine was the engine's own estimate with its move \(its search, [\d,]+ playouts\); this analysis's search \([\d,]+ playouts\) (agrees|expects You \d+ – \d+ Engine)\. /);
   assert.match(await note.innerText(), /estimates by sampling, not proofs/);
   if (await note.getAttribute('data-kind') === 'differs') assert.match(await note.innerText(), /is the surer\.$/);
-  // Your move: the engine's estimate was for the position before, so it is not repeated.
+  // Your move and the engine's reply: the note follows, with the engine's estimate for the
+  // position now on show (the one with its newest move).
+  const before = Number(await note.getAttribute('data-at'));
   await page.locator('#board g.edge.playable').first().click();
   await page.locator('#turn[data-turn="you"]').waitFor();
   await page.locator('#value[data-state="estimate"]').waitFor();
+  if (/by search/.test(await page.locator('#status').innerText())) {
+    await page.waitForFunction((old) => Number(document.getElementById('engine-estimate')?.dataset.at) > old, before);
+  }
   assert.deepEqual(page.errors, []);
 });
 

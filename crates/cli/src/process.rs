@@ -24,23 +24,12 @@ const STDERR_LINES: usize = 3;
 /// group is killed, and how long its standard error is read after it exited.
 const GRACE: Duration = Duration::from_secs(1);
 
-/// Kills every process of the group `pgid` (a child's shell and whatever it started), one
-/// positive pid at a time: `kill -KILL -PGID` is misread by some `kill` programs as "every
-/// process", so the group is listed from `/proc` instead.
+/// Kills every process of the group `pgid` (a child's shell and whatever it started). A group
+/// that is gone already is no error.
 pub fn kill_group(pgid: u32) {
-    let Ok(entries) = std::fs::read_dir("/proc") else { return };
-    for entry in entries.flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else { continue };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
-        // "pid (comm) state ppid pgrp ...": comm may hold spaces, so split after the last ')'.
-        let group =
-            stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(2)?.parse::<u32>().ok());
-        if pid > 1 && pgid > 1 && group == Some(pgid) {
-            let _ = Command::new("kill")
-                .args(["-s", "KILL", "--", &pid.to_string()])
-                .stderr(Stdio::null())
-                .status();
-        }
+    // Group 0 is the caller's own and 1 would be init's: never ours to kill.
+    if let Ok(pgid @ 2..) = i32::try_from(pgid) {
+        let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pgid), nix::sys::signal::Signal::SIGKILL);
     }
 }
 
@@ -231,6 +220,10 @@ mod tests {
         let mut child = LineChild::spawn("exec sleep 1000").unwrap();
         let ended = child.end(Duration::ZERO);
         assert!(ended.status.is_none_or(|s| !s.success()), "killed: {ended:?}");
+        // It is gone, by the signal (else `sleep` would outlast the wait).
+        use std::os::unix::process::ExitStatusExt;
+        let status = child.exit.recv_timeout(Duration::from_secs(60)).expect("the child ended").unwrap();
+        assert_eq!(status.signal(), Some(9), "{status:?}");
     }
 
     #[test]

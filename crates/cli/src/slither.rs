@@ -9,7 +9,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use pencilbox_slither::deduce::{self, Deducer, Rule};
 use pencilbox_slither::generate::GenerateError;
 use pencilbox_slither::level::{self, GradeError, Level};
-use pencilbox_slither::limits::{self, GENERATE_ATTEMPTS};
+use pencilbox_slither::limits::{self, GENERATE_ATTEMPTS, GENERATE_SIDES};
 use pencilbox_slither::{EdgeState, Puzzle, Solution, Verdict, format, generate, solver};
 
 use crate::input::{EXIT_VERDICT, InputArg};
@@ -29,7 +29,7 @@ pub enum Command {
     #[command(after_help = GRADE_HELP)]
     Grade(GradeArgs),
     /// Generate puzzles with exactly one solution and a given difficulty level.
-    #[command(after_help = GENERATE_HELP)]
+    #[command(after_help = generate_help())]
     Generate(GenerateArgs),
     /// Rewrite a puzzle in another format (THSL text, puzz.link URL, Loopy ID, ...).
     #[command(after_help = CONVERT_HELP)]
@@ -99,14 +99,18 @@ score orders puzzles within a level: how often the level's own technique was nee
 without exactly one solution is a verdict (`no solution` / `multiple solutions` on stderr,
 exit 1).";
 
-const GENERATE_HELP: &str = "\
-Example:
+fn generate_help() -> String {
+    let (min, max) = (GENERATE_SIDES.start(), GENERATE_SIDES.end());
+    format!(
+        "Example:
   $ pencilbox slither generate --size 6x6 --difficulty tricky --seed 7 --output url
 
-Sizes are rows x columns, each between 2 and 100 (the web app's limit too). The seed is printed
+Sizes are rows x columns, each between {min} and {max} (the web app's limit too). The seed is printed
 on stderr when not given, so any run can be repeated. Every puzzle is checked for uniqueness and
 graded before it is printed. Each puzzle gets --timeout seconds (default 60; --no-timeout lifts
-the limit); on a terminal a progress line on stderr shows the random loops tried so far.";
+the limit); on a terminal a progress line on stderr shows the random loops tried so far."
+    )
+}
 
 const CONVERT_HELP: &str = "\
 Example:
@@ -184,8 +188,8 @@ pub struct GradeArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct GenerateArgs {
-    /// Board size, rows x columns (e.g. 10x10), each between 2 and 100.
-    #[arg(long)]
+    #[arg(long, help = format!("Board size, rows x columns (e.g. 10x10), each between {} and {}",
+          GENERATE_SIDES.start(), GENERATE_SIDES.end()))]
     size: pencilbox_grid::Dims,
     /// The level the puzzles must have.
     #[arg(long, value_parser = level_parser(), default_value_t = Level::Normal)]

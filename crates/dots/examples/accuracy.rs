@@ -11,8 +11,9 @@
 //! loss and the longest thinking time (`--json`: the same as one JSON object). A fresh bot per
 //! position keeps the positions independent of each other and of their order; it is built before
 //! the clock starts, and its table is allocated by its first solve, within its time, as in a game.
-//! Position `i` gets the random generator seeded
-//! `seed + i`. Exits with an error if a level plays a line that is not a legal move.
+//! Position `i` gets the random generator seeded `seed + i`; `--runs K` plays the fixture K times
+//! with seeds `seed` to `seed + K - 1` and pools them. Exits with an error if a level plays a line
+//! that is not a legal move.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -52,6 +53,10 @@ struct Args {
     /// Base seed of the bots' random choices: position i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Play the fixture this many times, with seeds `seed`, `seed + 1`, ...; the summary pools
+    /// every run (one run's figure moves with the search's luck).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    runs: u64,
     /// The bot's transposition table, in MiB (the default of `pencilbox dots match`).
     #[arg(long, default_value_t = 64)]
     tt_mib: usize,
@@ -120,7 +125,12 @@ fn geometries(set: &[Valued]) -> anyhow::Result<HashMap<Dims, Geometry>> {
 
 /// Asks a fresh bot for a move in every position and scores it; prints a line per position
 /// unless `--json`.
-fn play(args: &Args, set: &[Valued], geometries: &HashMap<Dims, Geometry>) -> anyhow::Result<Vec<Scored>> {
+fn play(
+    args: &Args,
+    seed: u64,
+    set: &[Valued],
+    geometries: &HashMap<Dims, Geometry>,
+) -> anyhow::Result<Vec<Scored>> {
     let think = Duration::from_millis(args.time_ms);
     let mut scored = Vec::with_capacity(set.len());
     for (i, m) in set.iter().enumerate() {
@@ -128,7 +138,7 @@ fn play(args: &Args, set: &[Valued], geometries: &HashMap<Dims, Geometry>) -> an
         let mut bot = Bot::new(args.level, geo.dims(), TableSize::Mib(args.tt_mib))?;
         bot.set_threads(args.threads);
         let position = Position::from_lines(geo.dims(), m.drawn.iter())?;
-        let mut rng = ChaCha8Rng::seed_from_u64(args.seed.wrapping_add(i as u64));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i as u64));
         let start = Instant::now();
         let choice = bot.choose(&position, &mut rng, start + think).context("the bot found no move")?;
         let took = start.elapsed();
@@ -170,18 +180,22 @@ fn main() -> anyhow::Result<()> {
     let geometries = geometries(&set)?;
     if !args.json {
         println!(
-            "{} at {} ms per move on {} positions of {path}, seed {}",
+            "{} at {} ms per move on {} positions of {path}, seeds {} to {}",
             args.level,
             args.time_ms,
             set.len(),
-            args.seed
+            args.seed,
+            args.seed + args.runs - 1
         );
         println!(
             "{:>3} {:>7} {:>12} {:>5} {:>5} {:>4} {:>8} how",
             "#", "undrawn", "move", "value", "best", "loss", "ms"
         );
     }
-    let scored = play(&args, &set, &geometries)?;
+    let mut scored = Vec::new();
+    for run in 0..args.runs {
+        scored.extend(play(&args, args.seed + run, &set, &geometries)?);
+    }
     let n = scored.len();
     let optimal = scored.iter().filter(|s| s.loss == 0).count();
     let percent = 100.0 * optimal as f64 / n as f64;
@@ -202,7 +216,7 @@ fn main() -> anyhow::Result<()> {
             })
             .collect();
         let summary = json!({
-            "level": args.level.to_string(), "time_ms": args.time_ms, "seed": args.seed, "tt_mib": args.tt_mib,
+            "level": args.level.to_string(), "time_ms": args.time_ms, "seed": args.seed, "runs": args.runs, "tt_mib": args.tt_mib,
             "fixture": path, "positions": n, "optimal": optimal, "optimal_percent": percent,
             "mean_loss": mean_loss, "max_loss": max_loss, "max_ms": max_ms, "over_budget": over_budget,
             "random_move": {"optimal_percent": any.optimal, "mean_loss": any.loss},

@@ -150,7 +150,7 @@ pub struct Bot {
     level: Level,
     dims: Dims,
     /// The engine on the compact form, when the board has at most
-    /// [`MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines.
+    /// [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines.
     compact: Option<Engine>,
     /// Threads of the strong level's search (and of the solver's exact solves).
     threads: usize,
@@ -165,7 +165,7 @@ impl std::fmt::Debug for Bot {
 impl Bot {
     /// An engine for boards of size `dims` (each side at most [`board::MAX_BOARD_SIDE`]); `table`
     /// sizes the basic and strong levels' transposition table (none is made for a board above
-    /// [`MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines).
+    /// [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines).
     pub fn new(level: Level, dims: Dims, table: TableSize) -> Result<Bot, BoardError> {
         board::check_size(dims.rows(), dims.cols())?;
         let compact = Geometry::new(dims).ok().map(|geo| Engine::new(level, geo, table));
@@ -186,7 +186,7 @@ impl Bot {
 
     /// Try an exact solve (cut off by the deadline) while safe lines remain only with at most
     /// this many undrawn lines (the basic level, on boards of at most
-    /// [`MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines).
+    /// [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines).
     pub fn set_exact_lines(&mut self, lines: u32) {
         if let Some(engine) = self.compact.as_mut() {
             engine.exact_lines = lines;

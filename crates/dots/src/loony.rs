@@ -1,7 +1,7 @@
 //! Exact play in *simple loony endgames* on boards of any size: positions where every box has 0
 //! or 2 undrawn sides, or one whose chain or loop is being taken with only such boxes around it.
 //! The strong level plays by these on boards beyond the solver (more than
-//! [`MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines), where it otherwise has only the chain rules:
+//! [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines), where it otherwise has only the chain rules:
 //! [`crate::endgame`] values such a position exactly, whatever its size, so the component to
 //! open and whether to decline the last boxes of a chain or loop are chosen by value, not by
 //! rule of thumb.

@@ -1,6 +1,6 @@
 //! The chain-theory rules of the playing engines, written once for both forms of a position:
 //! the compact form ([`Geometry`] and [`LineSet`], boards of at most
-//! [`MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines, on which the engines also search) and a
+//! [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines, on which the engines also search) and a
 //! [`Position`] of any size up to [`MAX_SIDE`](crate::board::MAX_BOARD_SIDE), on which they play by
 //! these rules alone.
 //!

@@ -95,6 +95,18 @@ impl Board {
         self.get(cell) == Square::Painted
             || self.dims.neighbours(cell).any(|nb| self.get(nb) == Square::Painted)
     }
+
+    /// The unpainted cells that share a side with paint, row by row: no move may use them.
+    pub fn blocked_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.dims.cells().filter(|&c| self.get(c) != Square::Painted && self.touches_paint(c))
+    }
+
+    /// The numbers a move can still paint, row by row (the others can never be painted:
+    /// [`crate::Field`] tells which).
+    pub fn live_numbers(&self) -> Vec<Cell> {
+        let (field, _) = crate::Field::from_board(self);
+        field.numbers().map(|(i, _)| field.cell(i)).collect()
+    }
 }
 
 impl FromStr for Board {

@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 
 use pencilbox_slither::Puzzle;
 use pencilbox_slither::level::{self, Grade, GradeError, Level};
-use pencilbox_slither_corpus::{LOOPY_LEVEL_NAMES, Location, loopy_rank, or_exit};
+use pencilbox_slither::loopy::LoopyLevel;
+use pencilbox_slither_corpus::{Location, loopy_rank, loopy_rank_name, or_exit};
 
 /// A puzzle's name, its grade and the time grading took.
 type Graded = (String, Result<Grade, GradeError>, Duration);
@@ -81,15 +82,15 @@ fn main() {
         equal += usize::from(t == o);
         within += usize::from(t.abs_diff(o) <= 1);
         if t != o {
-            println!("differs: {name}: Loopy {}, here {}", LOOPY_LEVEL_NAMES[t], LOOPY_LEVEL_NAMES[o]);
+            println!("differs: {name}: Loopy {}, here {}", loopy_rank_name(t), loopy_rank_name(o));
         }
     }
-    let names = LOOPY_LEVEL_NAMES;
+    let names: Vec<&str> = (0..=LoopyLevel::ALL.len()).map(loopy_rank_name).collect();
     println!("agreement with Loopy on {total} puzzles (rows: Loopy, columns: here):");
-    println!("  {:>11} {}", "", names.map(|n| format!("{n:>12}")).join(""));
+    println!("  {:>11} {}", "", names.iter().map(|n| format!("{n:>12}")).collect::<String>());
     for (t, theirs) in names.iter().enumerate() {
         let row: String =
-            (0..5).map(|o| format!("{:>12}", table.get(&(t, o)).copied().unwrap_or(0))).collect();
+            (0..names.len()).map(|o| format!("{:>12}", table.get(&(t, o)).copied().unwrap_or(0))).collect();
         println!("  {theirs:>11} {row}");
     }
     let pct = |n: usize| 100.0 * n as f64 / total as f64;

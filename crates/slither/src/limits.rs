@@ -3,7 +3,7 @@
 //! and the generator refuses boards outside [`GENERATE_SIDES`] itself. The times behind them are
 //! in docs/PERFORMANCE.md.
 //!
-//! The text formats read boards up to `pencilbox_grid::MAX_SIDE` a side, and the CLI's solve,
+//! The text formats read boards up to `pencilbox_grid::MAX_GRID_SIDE` a side, and the CLI's solve,
 //! count, explain, grade and analyze take any board they read: the limits below bound what is
 //! played, edited and generated, where an answer must come at once or within a time limit.
 

@@ -3,12 +3,13 @@
 // move's value (a table, and labels and best lines on the board), and the chains and loops of a
 // simple endgame (POST /api/dots/endgame). This is the one module that reads /api/dots/solve's
 // answer.
-import { api, h, say, plural } from './common.js';
-import { play, signed, finalScore } from './dots-game.js';
+import { api, h, say, plural, serverLimits } from './common.js';
+import { play, signed, finalScore, aboutFinal } from './dots-game.js';
 import { markLine, hoverLine, tintBoxes, highlightBoxes } from './dots-board.js';
-import { beyondSolver, solverLimit } from './dots-engine.js';
 
 const $ = (id) => document.getElementById(id);
+/** With a budget, the share the exact solve gets before the search estimates (the engine's). */
+const EXACT_SHARE = (await serverLimits()).dots.exact_share;
 
 /** Aborts the analysis requests of a position no longer shown: the server then stops their
  * work at once, so that it does not slow the engine's reply. */
@@ -86,8 +87,7 @@ function meaning(mover, value) {
 
 /** The final score an estimate means, in whole boxes. */
 function roughScore(mover, value) {
-  const u = play.view.unclaimed;
-  return finalScore(play.view, mover, 2 * Math.round((u + value) / 2) - u);
+  return aboutFinal(play.view, mover, value);
 }
 
 /** What an estimate means for the final score, in whole boxes. */
@@ -103,11 +103,11 @@ function engineEstimateNote(ans, mover) {
   const est = play.engineEstimate;
   if (!est || est.at !== play.game.history.length) return '';
   const theirs = `About You ${est.final.you} – ${est.final.engine} Engine was the engine's own estimate with its move (its search, ${est.playouts.toLocaleString('en')} playouts)`;
-  if (ans.exact) return h('p', { id: 'engine-estimate', class: 'muted', 'data-kind': 'exact' }, `${theirs}; the value above is exact, so it has the last word.`);
+  if (ans.exact) return h('p', { id: 'engine-estimate', class: 'muted', 'data-kind': 'exact', 'data-at': est.at }, `${theirs}; the value above is exact, so it has the last word.`);
   const { final } = roughScore(mover, ans.value);
   const agree = final.you === est.final.you;
   const surer = ans.playouts === est.playouts ? '' : ans.playouts > est.playouts ? ' This analysis, from more playouts, is the surer.' : ' The engine\'s, from more playouts, is the surer.';
-  return h('p', { id: 'engine-estimate', class: 'muted', 'data-kind': agree ? 'agrees' : 'differs' },
+  return h('p', { id: 'engine-estimate', class: 'muted', 'data-kind': agree ? 'agrees' : 'differs', 'data-at': est.at },
     `${theirs}; this analysis's search (${ans.playouts.toLocaleString('en')} playouts) ${agree ? 'agrees' : `expects You ${final.you} – ${final.engine} Engine`}. `,
     agree ? 'Both are estimates by sampling, not proofs.' : `Two estimates by sampling, not proofs: they differ by chance.${surer}`);
 }
@@ -131,7 +131,7 @@ export async function analyse() {
   const mover = view.toMove;
   const timeMs = budgetMs();
   const spec = { rows: game.rows, cols: game.cols, drawn: [...view.drawn] };
-  const valueLine = h('p', { id: 'value', 'data-state': 'busy', class: 'status busy' }, `Solving… (up to ${timeMs / 1000} s)`);
+  const valueLine = h('p', { id: 'value', 'data-state': 'busy', class: 'status busy' }, `Analysing… (up to ${timeMs / 1000} s)`);
   const [controlBox, endgameBox, movesBox] = ['control', 'endgame', 'moves'].map((id) => h('div', { id }));
   const noteBox = h('div', {});
   panel.replaceChildren(h('h2', {}, 'Analysis'), valueLine, noteBox, controlBox, endgameBox, movesBox, glossary());
@@ -148,9 +148,6 @@ export async function analyse() {
       if (err.status === 400) showNotEndgame(endgameBox, err.message);
       else endgameBox.replaceChildren(h('p', { class: 'status error' }, `Endgame check failed: ${err.message}`));
     });
-  // Beyond the solver the server answers the search's estimate alone.
-  const beyond = beyondSolver(game.rows, game.cols);
-  if (beyond) say(valueLine, `Searching… (up to ${timeMs / 1000} s; no exact value: ${solverLimit(game.rows, game.cols)})`);
   try {
     const ans = await api('/api/dots/solve', { ...spec, moves: true, explain: true, time_ms: timeMs, estimate: true }, { signal });
     if (stale()) return;
@@ -184,10 +181,11 @@ function showValue(line, ans, mover, timeMs) {
   if (beyond) {
     why = `${ans.exact_solve.message}, so the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts on the board itself in ${timeMs / 1000} s`;
   } else {
+    const exactSeconds = (timeMs * EXACT_SHARE) / 1000;
     // Bounds as wide as the unclaimed boxes say nothing: then only that the solve ran out.
     const proved = ans.bounds[0] > -play.view.unclaimed || ans.bounds[1] < play.view.unclaimed
-      ? `the exact solve proved only that the value is between ${signed(ans.bounds[0])} and ${signed(ans.bounds[1])} in half of ${timeMs / 1000} s`
-      : `the exact solve did not finish in half of ${timeMs / 1000} s`;
+      ? `the exact solve proved only that the value is between ${signed(ans.bounds[0])} and ${signed(ans.bounds[1])} in its ${exactSeconds} s`
+      : `the exact solve did not finish in its ${exactSeconds} s`;
     why = `${proved}, then the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts`;
   }
   line.replaceChildren(h('strong', {}, `Estimate about ${signed(ans.value)}`), ` for ${who} (to move), not exact: ${why}. `, roughMeaning(mover, ans.value));

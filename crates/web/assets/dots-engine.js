@@ -2,8 +2,8 @@
 // turn (it moves again after completing a box), each line replayed by the server, and the turn
 // told whole: its lines by the server's names, the boxes it took, and what the engine's answer
 // says of the game (an exact value, a proven bound, or its search's estimate) as a final score.
-import { api, say, edgeCount, serverLimits } from './common.js';
-import { play, replay, finalScore, signed } from './dots-game.js';
+import { api, say, serverLimits } from './common.js';
+import { play, replay, finalScore, aboutFinal, signed } from './dots-game.js';
 
 const limits = (await serverLimits()).dots;
 /** The exact solver (the analysis, and the engine's exact play) works on boards of at most this
@@ -16,24 +16,11 @@ export const EXACT_LINES = limits.exact_lines;
 const $ = (id) => document.getElementById(id);
 const pause = (ms) => new Promise((done) => setTimeout(done, ms));
 
-/** Whether a rows x cols board is beyond the exact solver, and so the engine's search. */
-export const beyondSolver = (rows, cols) => edgeCount(rows, cols) > MAX_LINES;
-
-/** What the solver's limit means for a board beyond it. */
-export function solverLimit(rows, cols) {
-  let side = 1;
-  while (edgeCount(side + 1, side + 1) <= MAX_LINES) side += 1;
-  return `a ${rows}x${cols} board has ${edgeCount(rows, cols)} lines, and the exact solver handles boards of at most ${MAX_LINES} (up to ${side}x${side})`;
-}
-
 /** The final score an engine's value means, from the position it moved in: `exact`, `at least`
  * (a proven lower bound: the engine's boxes first) or `about` (an estimate, rounded to whole
  * boxes). */
 function engineOutlook(before, value, form) {
-  const { final } = finalScore(before, 'engine', value);
-  const total = before.score.you + before.score.engine + before.unclaimed;
-  const engine = form === 'about' ? Math.round(final.engine) : final.engine;
-  const you = total - engine;
+  const { final: { you, engine } } = form === 'about' ? aboutFinal(before, 'engine', value) : finalScore(before, 'engine', value);
   return {
     final: { you, engine },
     text: form === 'at least' ? `at least Engine ${engine} – ${you} You at the end`
@@ -43,14 +30,13 @@ function engineOutlook(before, value, form) {
 
 /** Why the engine chose its line, from its answer, in words. */
 function howChosen(answer, before) {
-  const { rows, cols } = play.game;
   const over = `over the ${before.unclaimed} unclaimed box${before.unclaimed === 1 ? '' : 'es'}`;
   switch (answer.reason) {
     case 'exact': return `, exact value ${signed(answer.value)} for it ${over}: with best play by both, ${engineOutlook(before, answer.value, 'exact').text}`;
     case 'proven': return `, proven worth at least ${signed(answer.value)} for it ${over} (the exact solve ran out of time): ${engineOutlook(before, answer.value, 'at least').text}`;
     case 'heuristic': return `, by chain rules (the exact search starts at ${EXACT_LINES} undrawn lines or when no safe line is left)`;
     case 'search': return `, by search (it expects about ${signed(answer.estimate)} for itself ${over}, ${engineOutlook(before, answer.estimate, 'about').text}, after ${answer.playouts.toLocaleString('en')} playouts)`;
-    case 'large-board': return `, by chain rules and exact simple endgames (${solverLimit(rows, cols)})`;
+    case 'large-board': return `, by chain rules and exact simple endgames (a board of more than ${MAX_LINES} lines is beyond the exact solver)`;
     case 'level': return '';
     default: return `, ${answer.reason}`;
   }

@@ -96,3 +96,14 @@ export function finalScore(state, mover, value) {
   final[other(mover)] += u - gets;
   return { final, gets, u };
 }
+
+/** The final score an estimate means, in whole boxes: your share rounded (halves up), the
+ * engine's the rest, whoever the estimate is for, so that two estimates of one position round
+ * alike. */
+export function aboutFinal(state, mover, value) {
+  const { final, u } = finalScore(state, mover, value);
+  const total = final.you + final.engine;
+  const you = Math.round(final.you);
+  const whole = { you, engine: total - you };
+  return { final: whole, gets: whole[mover] - state.score[mover], u };
+}

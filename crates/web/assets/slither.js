@@ -11,7 +11,9 @@ const LIMITS = await serverLimits();
  * what the generator finishes well within its budget. The first is the default (as Loopy's
  * default is its easiest level). */
 const DIFFICULTIES = LIMITS.slither.generate;
-const maxSide = (difficulty) => DIFFICULTIES.find((d) => d.difficulty === difficulty)?.max_side ?? 2;
+/** The smallest side the generator makes. */
+const MIN_SIDE = LIMITS.slither.generate_min_side;
+const maxSide = (difficulty) => DIFFICULTIES.find((d) => d.difficulty === difficulty)?.max_side ?? MIN_SIDE;
 const page = { mode: 'play' };
 
 // ---------------------------------------------------------------- page layout
@@ -84,8 +86,8 @@ function buildPage() {
   const generateForm = h('form', { id: 'generate-form', novalidate: true, onsubmit: submit(generate) },
     h('fieldset', {},
       h('legend', {}, 'Generate a puzzle'),
-      h('label', {}, 'Rows', h('input', { id: 'rows', type: 'number', min: 2, max: maxSide(first), value: 7, required: true })),
-      h('label', {}, 'Columns', h('input', { id: 'cols', type: 'number', min: 2, max: maxSide(first), value: 7, required: true })),
+      h('label', {}, 'Rows', h('input', { id: 'rows', type: 'number', min: MIN_SIDE, max: maxSide(first), value: 7, required: true })),
+      h('label', {}, 'Columns', h('input', { id: 'cols', type: 'number', min: MIN_SIDE, max: maxSide(first), value: 7, required: true })),
       h('label', {}, 'Difficulty',
         h('select', { id: 'difficulty', onchange: sizeLimits },
           DIFFICULTIES.map(({ difficulty, max_side: max }) => h('option', { value: difficulty, title: `up to ${max}×${max}` }, difficulty)))),
@@ -216,8 +218,8 @@ async function generate() {
   const rows = Number($('rows').value), cols = Number($('cols').value);
   const difficulty = $('difficulty').value, max = maxSide(difficulty);
   for (const [name, n] of [['Rows', rows], ['Columns', cols]]) {
-    if (!Number.isInteger(n) || n < 2 || n > max) {
-      say(status, `${name} must be a whole number from 2 to ${max} for ${difficulty} puzzles.`, 'error');
+    if (!Number.isInteger(n) || n < MIN_SIDE || n > max) {
+      say(status, `${name} must be a whole number from ${MIN_SIDE} to ${max} for ${difficulty} puzzles.`, 'error');
       return;
     }
   }

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
-use pencilbox_dots::analysis::{AnalysisError, OnTimeout, Options, Report, analyse};
+use pencilbox_dots::analysis::{AnalysisError, OnTimeout, Options, Report, analyse, round1};
 use pencilbox_dots::board::{Line, Player, Position, Score};
 use pencilbox_dots::bot::{Bot, ChooseError, DEFAULT_THINK, Level, Reason};
 use pencilbox_dots::format::{self, Format};
@@ -132,8 +132,9 @@ pub struct SolveRequest {
     #[serde(default)]
     explain: bool,
     time_ms: Option<u64>,
-    /// When the exact solve does not finish in half of `time_ms`, spend the other half on the
-    /// strong engine's search and answer its estimate (else 503).
+    /// When the exact solve does not finish in its share of `time_ms`
+    /// ([`pencilbox_dots::analysis::EXACT_SHARE`]), spend the rest on the strong engine's search
+    /// and answer its estimate (else 503).
     #[serde(default)]
     estimate: bool,
 }
@@ -218,7 +219,7 @@ pub async fn engine_move(
     let seed = req.seed.unwrap_or(0);
     let out = run_engine(&config, budget, move |deadline| {
         let dims = position.dims();
-        // A position read is at most MAX_SIDE a side, which the engine takes: no error here.
+        // A position read is at most MAX_BOARD_SIDE a side, which the engine takes: no error here.
         let mut bot =
             Bot::new(level, dims, TableSize::Mib(TABLE_MIB)).map_err(|e| ApiError::bad(e.to_string()))?;
         bot.set_threads(2);
@@ -232,7 +233,7 @@ pub async fn engine_move(
         };
         let reason = choice.reason.name();
         let (estimate, playouts) = match choice.reason {
-            Reason::Search { value, playouts } => (Some((value * 10.0).round() / 10.0), Some(playouts)),
+            Reason::Search { value, playouts } => (Some(round1(value)), Some(playouts)),
             _ => (None, None),
         };
         Ok(MoveResponse {

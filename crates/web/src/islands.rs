@@ -6,7 +6,7 @@ use axum::Json;
 use axum::extract::State;
 use pencilbox_grid::{Cell, Named};
 use pencilbox_islands::board::CONTEST_MAX_SIDE;
-use pencilbox_islands::{Board, Field, Level, MOVE_LIMIT, Preset, RawMove, Square, choose_move, status};
+use pencilbox_islands::{Board, Level, MOVE_LIMIT, Preset, RawMove, Square, choose_move, status};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
@@ -61,13 +61,8 @@ pub struct BoardInfo {
 }
 
 fn board_info(board: &Board) -> BoardInfo {
-    let (field, _) = Field::from_board(board);
-    let live = field.numbers().map(|(i, _)| field.cell(i)).collect::<Vec<_>>();
-    let blocked = board
-        .dims()
-        .cells()
-        .filter(|&c| board.get(c) != Square::Painted && board.touches_paint(c))
-        .collect::<Vec<_>>();
+    let live = board.live_numbers();
+    let blocked: Vec<Cell> = board.blocked_cells().collect();
     BoardInfo {
         n: board.n(),
         board: board.to_string(),

@@ -46,9 +46,13 @@ struct DotsLimits {
     /// The largest side of a board the page offers to play on (larger ones do not fit a window).
     page_max_side: usize,
     /// The most lines the exact solver takes: `/api/dots/solve` answers exactly up to this
-    /// many; on larger boards (up to 2,112 lines) only the strong engine's estimate, by its
-    /// search, with `time_ms` and `estimate`.
+    /// many; on larger boards (up to `search_max_lines`) only the strong engine's estimate, by
+    /// its search, with `time_ms` and `estimate`.
     max_lines: usize,
+    /// The most lines the strong engine's search on the board itself takes.
+    search_max_lines: usize,
+    /// With `estimate`, the share of `time_ms` the exact solve gets before the search estimates.
+    exact_share: f64,
     /// The basic level searches exactly only with at most this many undrawn lines (or when no
     /// safe line is left); before that it answers at once by chain rules.
     exact_lines: u32,
@@ -62,6 +66,8 @@ struct SlitherLimits {
     max_side: usize,
     /// The loops `/api/slither/generate` tries before giving up.
     generate_attempts: usize,
+    /// The smallest side `/api/slither/generate` makes.
+    generate_min_side: usize,
     /// The difficulty levels, easiest first (`/api/slither/grade` may also answer a deeper
     /// `trial-N`).
     levels: Vec<&'static str>,
@@ -94,12 +100,15 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
             max_side: pencilbox_dots::board::MAX_BOARD_SIDE,
             page_max_side: pencilbox_dots::board::PAGE_MAX_SIDE,
             max_lines: pencilbox_dots::lines::SOLVER_MAX_LINES,
+            search_max_lines: pencilbox_dots::mcts::large::SEARCH_MAX_LINES,
+            exact_share: pencilbox_dots::analysis::EXACT_SHARE,
             exact_lines: pencilbox_dots::bot::EXACT_LINES,
             free_solve_lines: crate::dots::FREE_SOLVE_LINES,
         },
         slither: SlitherLimits {
             max_side: slither::PLAY_MAX_SIDE,
             generate_attempts: slither::GENERATE_ATTEMPTS,
+            generate_min_side: *slither::GENERATE_SIDES.start(),
             levels: pencilbox_slither::level::Level::names().collect(),
             generate: generate::offered()
                 .filter_map(|l| {

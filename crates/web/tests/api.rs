@@ -119,12 +119,15 @@ async fn limits_are_the_engines_and_the_servers() {
             "max_side": 64,
             "page_max_side": 10,
             "max_lines": 128,
+            "search_max_lines": 2112,
+            "exact_share": 0.5,
             "exact_lines": 36,
             "free_solve_lines": 24
         })
     );
     assert_eq!(v["slither"]["max_side"], 100);
     assert_eq!(v["slither"]["generate_attempts"], 200);
+    assert_eq!(v["slither"]["generate_min_side"], 2);
     assert_eq!(v["slither"]["editor_max_side"], 30);
     assert_eq!(
         v["slither"]["levels"],

@@ -254,7 +254,9 @@ impl Match<'_> {
         let mut engines = [self.engine(0)?, self.engine(1)?];
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed.wrapping_add(index as u64));
         let mut position = opening(self.args.board, self.args.opening, self.seed, index as u64 / 2)?;
-        // `turn` 0 is engine A.
+        // `turn` is a seat, 0 for engine A; the player who moves first is the first seat's in
+        // even games, the second's in odd ones.
+        let player_of = |seat: usize| if (seat == 0) == a_first { Player::First } else { Player::Second };
         let mut turn = if a_first { 0 } else { 1 };
         let mut slowest = [Duration::ZERO; 2];
         let mut forfeit = None;
@@ -264,8 +266,7 @@ impl Match<'_> {
             match engines[turn].choose(self, &position, &mut rng)? {
                 Ok((line, took)) => {
                     slowest[turn] = slowest[turn].max(took);
-                    let player = if turn == 0 { Player::First } else { Player::Second };
-                    if !position.play_for(line, player)?.keeps_turn() {
+                    if !position.play_for(line, player_of(turn))?.keeps_turn() {
                         turn = 1 - turn;
                     }
                 }
@@ -278,8 +279,8 @@ impl Match<'_> {
         engines.into_iter().for_each(Engine::release);
         Ok(GameResult {
             a_first,
-            a_boxes: position.score(Player::First),
-            b_boxes: position.score(Player::Second),
+            a_boxes: position.score(player_of(0)),
+            b_boxes: position.score(player_of(1)),
             slowest,
             forfeit,
         })

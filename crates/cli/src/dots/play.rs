@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pencilbox_dots::board::{AsciiBoard, BoardError, Line, MAX_BOARD_SIDE, Player, Position};
+use pencilbox_dots::board::{AsciiBoard, BoardError, Line, MAX_BOARD_SIDE, Player, Position, initial};
 use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level};
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
@@ -108,7 +108,8 @@ fn play_game_in_terminal(args: &PlayArgs, out: &mut impl Write) -> anyhow::Resul
     let mut lines = stdin.lock().lines();
     while !position.is_over() {
         write!(out, "{}", AsciiBoard(position.clone()))?;
-        writeln!(out, "{}   (you are {human}; {turn} to move)", scores(&position))?;
+        // The terminal game names the players by the letters its picture marks their boxes with.
+        writeln!(out, "{}   (you are {}; {} to move)", scores(&position), initial(human), initial(turn))?;
         let edge = if turn == human {
             loop {
                 write!(out, "your move> ")?;

@@ -1,8 +1,8 @@
-//! `dots solve`: the exact value, a best move and optionally every move's value; with a time
-//! limit that the exact solve cannot meet, the strong engine's estimate instead; with
-//! `--explain`, the fight for control by the long chain rule, and exactly by Nimstring where it
-//! is decided in time. On a board beyond the solver (more
-//! than 128 lines), with a time limit, the strong engine's search on the board itself estimates.
+//! `dots solve`: the engine's analysis report (`pencilbox_dots::analysis`) in words, or as the
+//! JSON the web analysis answers too: the exact value, a best move and optionally every move's
+//! value; with a time limit that the exact solve cannot meet, the strong engine's estimate
+//! instead; with `--explain`, the fight for control by the long chain rule, and exactly by
+//! Nimstring where it is decided in time.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -196,9 +196,10 @@ fn text(report: &Report) -> String {
     }
     if let Ok(moves) = &report.moves {
         for m in moves {
+            // An estimate reads `~+1.7` (`Value`'s form), with the playouts behind it.
             let what = match m.value {
-                Value::Exact(v) => format!("value {v}"),
-                Value::Estimate { value, playouts } => format!("estimate {value:+.1} ({playouts} playouts)"),
+                Value::Exact(_) => format!("value {}", m.value),
+                Value::Estimate { playouts, .. } => format!("value {} ({playouts} playouts)", m.value),
             };
             text +=
                 &format!("{:<10} line {:<3} {what}{}\n", m.name.to_string(), m.line.index(), control_word(m));

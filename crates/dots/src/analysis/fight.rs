@@ -21,6 +21,10 @@ pub const FIGHT_BUDGET: Duration = Duration::from_secs(2);
 /// short answer is not held back long for the fight.
 pub const FIGHT_SHARE: u32 = 8;
 
+/// How often a wait for the fight looks at the caller's cancel flag, which no channel can
+/// announce: short beside a person's patience, long beside a thread's wake-up.
+const CANCEL_SLICE: Duration = Duration::from_millis(20);
+
 /// The least time the analyses give the fight beside their work, given their time limit (if
 /// any): the smaller of [`FIGHT_BUDGET`] and `limit / FIGHT_SHARE`.
 pub fn fight_least(limit: Option<Duration>) -> Duration {
@@ -67,9 +71,14 @@ pub(super) fn beside<T>(
             fight
         });
         let out = work();
-        // Wait for the fight until `least` (it reports when it finishes), then stop it.
-        if !cancelled() {
-            let _ = finished.recv_timeout(least.saturating_duration_since(Instant::now()));
+        // Wait for the fight until `least` (it reports when it finishes), then stop it; a
+        // caller who cancels meanwhile gets the cores back within one slice.
+        while !cancelled() {
+            let left = least.saturating_duration_since(Instant::now());
+            match finished.recv_timeout(left.min(CANCEL_SLICE)) {
+                Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => {}
+                _ => break,
+            }
         }
         stop.store(true, Ordering::Relaxed);
         // The fight only reads the position: a panic there is a bug worth reporting.
@@ -129,6 +138,16 @@ mod tests {
         // Cancelled by the caller: said so.
         let cancel = AtomicBool::new(true);
         let (f, out) = beside(&empty(5, 5), far, Some(far), Some(&cancel), || 42);
+        assert_eq!((f, out), (Err(Missing::Cancelled), 42));
+        // Cancelled from another thread, before or while the fight is waited for: the wait
+        // ends then, not at `least` (ten minutes away).
+        let cancel = AtomicBool::new(false);
+        let (f, out) = std::thread::scope(|scope| {
+            beside(&empty(5, 5), far, Some(far), Some(&cancel), || {
+                scope.spawn(|| cancel.store(true, Ordering::Relaxed));
+                42
+            })
+        });
         assert_eq!((f, out), (Err(Missing::Cancelled), 42));
         // The empty 2×2 board is decided long before the least time, and the answer is not
         // held back until then (the test would take ten minutes).

@@ -7,7 +7,7 @@
 //! worked out. A part that is missing says why ([`Missing`]); a position that cannot be analysed
 //! at all says why ([`AnalysisError`]).
 //!
-//! On boards beyond the solver (more than [`MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines) the
+//! On boards beyond the solver (more than [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines) the
 //! search on the board itself ([`crate::mcts::large`]) estimates, and simple loony endgames are
 //! valued exactly by the endgame theory.
 
@@ -56,7 +56,9 @@ pub struct Options<'a> {
     /// Answer by then; `None`: the exact solve runs to the end.
     pub deadline: Option<Instant>,
     pub on_timeout: OnTimeout,
-    /// Threads of the exact solve and of the search (1 or 2); the fight takes one more.
+    /// Threads of the exact solve, and of the search on a board beyond the solver (1 or 2); the
+    /// search that follows a timed-out solve runs on one, with the solver's table, and the fight
+    /// takes one more.
     pub threads: usize,
     /// The solver's transposition table.
     pub table: TableSize,

@@ -1,5 +1,5 @@
 //! The search's [`Domain`] on the compact form (boards of at most
-//! [`MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines), where the exact solver values small leaves and
+//! [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines), where the exact solver values small leaves and
 //! the ends of the playouts, and symmetric positions share one node.
 //!
 //! * **Moves in the tree.** Boxes that can be taken for free are taken at once (the solver's

@@ -13,6 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
+use pencilbox_grid::Named;
 use pencilbox_slither::loopy::LoopyLevel;
 use pencilbox_slither::{Puzzle, Solution, format};
 
@@ -105,19 +106,21 @@ impl Location {
         let json: serde_json::Value = serde_json::from_str(&Location::read(path)?)
             .map_err(|e| Location::malformed(path, e.to_string()))?;
         let data = json["data"].as_object().ok_or_else(|| Location::malformed(path, "no `data` object"))?;
-        let mut entries = data
-            .iter()
-            .map(|(name, e)| {
-                let problem = e["problem"]
-                    .as_str()
-                    .ok_or_else(|| Location::malformed(path, format!("{name}: no problem")))?;
-                let mut input = format::parse(problem)
-                    .map_err(|err| Location::malformed(path, format!("{name}: {err}")))?;
-                let puzzle = input.puzzles.remove(0);
-                let solution = e["solution"].as_str().and_then(|t| solution(&puzzle, t));
-                Ok(Entry { name: name.clone(), puzzle, solution })
-            })
-            .collect::<Result<Vec<_>, CorpusError>>()?;
+        let mut entries =
+            data.iter()
+                .map(|(name, e)| {
+                    let problem = e["problem"]
+                        .as_str()
+                        .ok_or_else(|| Location::malformed(path, format!("{name}: no problem")))?;
+                    let input = format::parse(problem)
+                        .map_err(|err| Location::malformed(path, format!("{name}: {err}")))?;
+                    let puzzle = input.puzzles.into_iter().next().ok_or_else(|| {
+                        Location::malformed(path, format!("{name}: no puzzle in its problem"))
+                    })?;
+                    let solution = e["solution"].as_str().and_then(|t| solution(&puzzle, t));
+                    Ok(Entry { name: name.clone(), puzzle, solution })
+                })
+                .collect::<Result<Vec<_>, CorpusError>>()?;
         entries.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(entries)
     }
@@ -134,7 +137,7 @@ impl Location {
                     .split_once('\t')
                     .ok_or_else(|| Location::malformed(path, format!("{line:?}: two columns")))?;
                 let level = match level.trim() {
-                    beyond if beyond == LOOPY_LEVEL_NAMES[LoopyLevel::ALL.len()] => None,
+                    BEYOND_HARD => None,
                     other => {
                         Some(other.parse().map_err(|e| Location::malformed(path, format!("{name}: {e}")))?)
                     }
@@ -153,14 +156,18 @@ pub fn or_exit<T>(result: Result<T, CorpusError>) -> T {
     })
 }
 
-/// Loopy's levels as loopy-levels.tsv names them, easiest first: its four, then `beyond-hard`
-/// (Loopy's solver cannot finish the puzzle without guessing).
-pub const LOOPY_LEVEL_NAMES: [&str; 5] = ["easy", "normal", "tricky", "hard", "beyond-hard"];
+/// What loopy-levels.tsv writes for a puzzle Loopy's solver cannot finish without guessing.
+pub const BEYOND_HARD: &str = "beyond-hard";
 
-/// The index in [`LOOPY_LEVEL_NAMES`] of a level as [`Location::loopy_levels`] gives it (`None`:
-/// beyond hard), so that levels compare and differ by a number of steps.
+/// The rank of a level as [`Location::loopy_levels`] gives it, Loopy's own easiest first, then
+/// beyond hard (`None`), so that levels compare and differ by a number of steps.
 pub fn loopy_rank(level: Option<LoopyLevel>) -> usize {
     level.map_or(LoopyLevel::ALL.len(), |l| l as usize)
+}
+
+/// The name of the level of rank `rank` ([`loopy_rank`]), as loopy-levels.tsv writes it.
+pub fn loopy_rank_name(rank: usize) -> &'static str {
+    LoopyLevel::ALL.get(rank).map_or(BEYOND_HARD, |l| l.name())
 }
 
 /// One corpus puzzle.

@@ -29,7 +29,7 @@ fn loopy_levels() -> Vec<(String, &'static Puzzle, Option<LoopyLevel>)> {
 }
 
 /// The port of Loopy's solver gives Loopy's own level: at least 80% equal and 97% within one
-/// level (the targets; on this half of the corpus every level is equal today).
+/// level (the targets; the record on this half of the corpus is in docs/PERFORMANCE.md).
 #[test]
 fn levels_agree_with_loopy_on_the_corpus() {
     let rows = loopy_levels();
@@ -62,8 +62,8 @@ fn loopy_deductions_agree_with_the_solutions() {
     }
 }
 
-/// The target: every unique corpus puzzle is solved by trial-2 at the deepest (today
-/// none needs more than trial-1). The `levels` example gives the histogram and the time.
+/// The target: every unique corpus puzzle is solved by trial-2 at the deepest. The `levels`
+/// example gives the histogram and the time.
 #[test]
 fn every_unique_corpus_puzzle_needs_at_most_trial_2() {
     let mut graded = 0;
