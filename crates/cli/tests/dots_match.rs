@@ -18,6 +18,25 @@ fn summary(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&o)))
 }
 
+/// The JSON summary of greedy (A) against the program `b` on `board`, `games` games, with a
+/// margin so wide that only the program's own failure ends a game early, whatever the load.
+fn greedy_against(b: &str, board: &str, games: &str) -> serde_json::Value {
+    summary(&[
+        "--a",
+        "greedy",
+        "--engine-b",
+        b,
+        "--board",
+        board,
+        "--games",
+        games,
+        "--seed",
+        "1",
+        "--margin-ms",
+        "60000",
+    ])
+}
+
 /// Every game was forfeited by engine B, and each reason contains `reason`.
 fn every_game_forfeited_by_b(v: &serde_json::Value, games: usize, reason: &str) {
     let forfeits = v["forfeits"].as_array().unwrap_or_else(|| panic!("no forfeits: {v}"));
@@ -62,20 +81,7 @@ fn a_program_that_crashes_forfeits_and_is_started_again() {
     // The first undrawn line, then an exit with status 3 at its second move, every time it
     // is started: each game is lost at that move, not at the first.
     let crash = r#"n=0; while read l; do case $l in time*) echo ok;; *) n=$((n+1)); [ $n -eq 2 ] && { echo dying >&2; exit 3; }; p=${l#* }; pre=${p%%0*}; echo "move ${#pre}";; esac; done"#;
-    let v = summary(&[
-        "--a",
-        "greedy",
-        "--engine-b",
-        crash,
-        "--board",
-        "3x3",
-        "--games",
-        "4",
-        "--seed",
-        "1",
-        "--margin-ms",
-        "60000",
-    ]);
+    let v = greedy_against(crash, "3x3", "4");
     every_game_forfeited_by_b(&v, 4, "exited with status 3 (dying)");
     for f in v["forfeits"].as_array().unwrap() {
         // B moves second in even games (moves 2 and 4), first in odd ones (1 and 3).
@@ -112,37 +118,11 @@ fn a_program_that_crashes_forfeits_and_is_started_again() {
 #[test]
 fn a_program_that_answers_garbage_forfeits() {
     let garbage = "while read l; do case $l in time*) echo ok;; *) echo hello;; esac; done";
-    let v = summary(&[
-        "--a",
-        "greedy",
-        "--engine-b",
-        garbage,
-        "--board",
-        "2x2",
-        "--games",
-        "2",
-        "--seed",
-        "1",
-        "--margin-ms",
-        "60000",
-    ]);
+    let v = greedy_against(garbage, "2x2", "2");
     every_game_forfeited_by_b(&v, 2, "answered \"hello\" to the position `2x2 …`");
     // `ok` is the only answer to `time`; `error …` is a refusal.
     let refuses = "while read l; do echo error no such command; done";
-    let v = summary(&[
-        "--a",
-        "greedy",
-        "--engine-b",
-        refuses,
-        "--board",
-        "2x2",
-        "--games",
-        "2",
-        "--seed",
-        "1",
-        "--margin-ms",
-        "60000",
-    ]);
+    let v = greedy_against(refuses, "2x2", "2");
     every_game_forfeited_by_b(&v, 2, "answered `time 1000` with `error no such command`");
 }
 
@@ -174,53 +154,16 @@ fn a_program_that_never_answers_forfeits() {
 #[test]
 fn a_program_that_plays_an_illegal_move_forfeits() {
     let drawn = "while read l; do case $l in time*) echo ok;; *) echo move 0;; esac; done";
-    let v = summary(&[
-        "--a",
-        "greedy",
-        "--engine-b",
-        drawn,
-        "--board",
-        "2x2",
-        "--games",
-        "2",
-        "--seed",
-        "1",
-        "--margin-ms",
-        "60000",
-    ]);
+    let v = greedy_against(drawn, "2x2", "2");
     every_game_forfeited_by_b(&v, 2, "illegal move \"move 0\": line 0 (h 0 0) is already drawn");
     let off = "while read l; do case $l in time*) echo ok;; *) echo move 12;; esac; done";
-    let v = summary(&[
-        "--a",
-        "greedy",
-        "--engine-b",
-        off,
-        "--board",
-        "2x2",
-        "--games",
-        "2",
-        "--seed",
-        "1",
-        "--margin-ms",
-        "60000",
-    ]);
+    let v = greedy_against(off, "2x2", "2");
     every_game_forfeited_by_b(&v, 2, "illegal move \"move 12\": line 12 is not on a 2x2 board");
 }
 
 #[test]
 fn a_program_that_does_not_exist_forfeits() {
-    let v = summary(&[
-        "--a",
-        "greedy",
-        "--engine-b",
-        "/no/such/engine --fast",
-        "--board",
-        "2x2",
-        "--games",
-        "2",
-        "--margin-ms",
-        "60000",
-    ]);
+    let v = greedy_against("/no/such/engine --fast", "2x2", "2");
     every_game_forfeited_by_b(&v, 2, "cannot start: ");
     assert!(v["forfeits"][0]["reason"].as_str().unwrap().contains("/no/such/engine"), "{v}");
 }
