@@ -125,14 +125,13 @@ pub fn analyse(
     options: Options<'_>,
     rng: &mut impl Rng,
 ) -> Result<Report, AnalysisError> {
-    let Options { moves, explain, deadline, on_timeout, threads, table, cancel, progress } = options;
-    let means = Means { moves, deadline, on_timeout, threads, table, cancel: cancel.clone(), progress };
+    let (explain, deadline, cancel) = (options.explain, options.deadline, options.cancel.clone());
     let (fight, found) = if explain {
         let least =
             Instant::now() + fight_least(deadline.map(|d| d.saturating_duration_since(Instant::now())));
-        fight::beside(position, least, deadline, cancel.as_deref(), || value(position, means, rng))
+        fight::beside(position, least, deadline, cancel.as_deref(), || value(position, options, rng))
     } else {
-        (Err(Missing::NotAsked), value(position, means, rng))
+        (Err(Missing::NotAsked), value(position, options, rng))
     };
     let cancelled = cancel.as_deref().is_some_and(|c| c.load(Ordering::Relaxed));
     if cancelled {
@@ -170,17 +169,6 @@ pub fn analyse(
     })
 }
 
-/// The options the value's work needs.
-struct Means<'a> {
-    moves: bool,
-    deadline: Option<Instant>,
-    on_timeout: OnTimeout,
-    threads: usize,
-    table: TableSize,
-    cancel: Option<Arc<AtomicBool>>,
-    progress: Option<Progress<'a>>,
-}
-
 /// The value of a position and its moves, before the explanations are added.
 struct Found {
     value: Value,
@@ -194,7 +182,7 @@ struct Found {
 
 /// The value by the exact solver, falling back on the search when it runs out of time; beyond
 /// the solver, by the search on the board itself.
-fn value(position: &Position, means: Means<'_>, rng: &mut impl Rng) -> Result<Found, AnalysisError> {
+fn value(position: &Position, means: Options<'_>, rng: &mut impl Rng) -> Result<Found, AnalysisError> {
     match crate::lines::compact(position) {
         Ok((geo, drawn)) => solve(geo, drawn, means, rng),
         Err(too_large) => beyond_solver(position, means, rng, too_large),
@@ -204,7 +192,7 @@ fn value(position: &Position, means: Means<'_>, rng: &mut impl Rng) -> Result<Fo
 fn solve(
     geo: Geometry,
     drawn: LineSet,
-    means: Means<'_>,
+    means: Options<'_>,
     rng: &mut impl Rng,
 ) -> Result<Found, AnalysisError> {
     let mut solver = Solver::new(geo, means.table);
@@ -286,7 +274,7 @@ fn move_value(m: &MoveEstimate) -> Value {
 /// bounds but the whole range.
 fn beyond_solver(
     position: &Position,
-    means: Means<'_>,
+    means: Options<'_>,
     rng: &mut impl Rng,
     too_large: GeometryError,
 ) -> Result<Found, AnalysisError> {
