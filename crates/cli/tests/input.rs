@@ -1,5 +1,5 @@
 //! Every verb that reads a position or a puzzle reads FILE, or standard input when FILE is
-//! omitted or `-`, as the README promises: a piped input is never silently ignored. The
+//! omitted or `-`, as docs/usage.md promises: a piped input is never silently ignored. The
 //! terminal games, whose standard input carries the moves, take their board from FILE or an
 //! option and refuse `-`.
 
