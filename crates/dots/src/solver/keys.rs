@@ -4,6 +4,7 @@
 use pencilbox_grid::Edge;
 
 use super::search::Worker;
+use crate::chains::Chains;
 use crate::lines::LineSet;
 
 /// The drawn lines and their images under every symmetry of the board, each normalised under
@@ -12,13 +13,18 @@ use crate::lines::LineSet;
 #[derive(Clone, Copy)]
 pub(super) struct Images {
     pub(super) drawn: u128,
-    keys: [u128; 8],
+    pub(super) keys: [u128; 8],
 }
 
 impl Worker<'_, '_> {
     /// The table key of `drawn` and the symmetry that maps `drawn` to it.
     pub(super) fn key(&self, drawn: LineSet) -> (LineSet, usize) {
-        self.key_of(&self.images(drawn))
+        self.key_at(&self.images(drawn))
+    }
+
+    /// The table key once `e` (undrawn) is drawn in `im`'s position.
+    pub(super) fn child_key(&self, im: &Images, e: Edge) -> LineSet {
+        self.key_at(&self.child_images(im, e)).0
     }
 
     pub(super) fn images(&self, drawn: LineSet) -> Images {
@@ -37,6 +43,17 @@ impl Worker<'_, '_> {
             *img = self.geo.draw_normalised(s, *img, e);
         }
         Images { drawn: im.drawn | 1 << e.0, keys }
+    }
+
+    /// The table key of `im`'s position, as the search keys it: a strings-and-coins key (see
+    /// `coins`) when they are on and no box can be taken, else [`Worker::key_of`].
+    pub(super) fn key_at(&self, im: &Images) -> (LineSet, usize) {
+        let drawn = LineSet(im.drawn);
+        let counts = self.geo.side_counts(drawn);
+        if self.settings.use_symmetry && self.settings.coin_keys && counts.with[3] == 0 {
+            return self.coin_key(im, &counts, &Chains::of_counts(self.geo, drawn, &counts));
+        }
+        self.key_of(im)
     }
 
     /// The table key and the symmetry that gives it: the smallest image under the board's

@@ -43,8 +43,10 @@
 //! Measurements behind the constants are in docs/PERFORMANCE.md ("Solver settings"), with the
 //! commands that reproduce them.
 
+mod coins;
 mod keys;
 mod moves;
+pub mod profile;
 mod search;
 mod table;
 
@@ -55,6 +57,7 @@ use std::time::Instant;
 use pencilbox_grid::{Edge, OutOfTime};
 
 use crate::lines::{Geometry, LineSet, SOLVER_MAX_LINES};
+use profile::Profile;
 use search::Worker;
 pub use table::TableSize;
 use table::{Busy, Table};
@@ -167,12 +170,16 @@ pub struct Solver<'a> {
     proven: Option<Proven>,
     /// Set by the caller to stop the search before its deadline ([`Solver::set_cancel`]).
     cancel: Option<Arc<AtomicBool>>,
+    /// The main thread's counters of where the nodes go, when measured ([`Solver::set_profile`]).
+    profile: Option<Box<Profile>>,
 }
 
 /// How the search runs, the same for every thread.
 #[derive(Clone, Copy, Debug)]
 struct Settings {
     use_symmetry: bool,
+    /// Key the table on the strings-and-coins graph (see `coins`) rather than on the lines.
+    coin_keys: bool,
     pruning: Pruning,
     /// Enhanced transposition cutoffs from this many undrawn lines on ([`ETC_LINES`]).
     etc_lines: u32,
@@ -227,7 +234,8 @@ pub const MAX_THREADS: usize = 2;
 impl<'a> Solver<'a> {
     /// A solver for `geo`'s board with a table of `size` (allocated by the first search).
     pub fn new(geo: Geometry, size: TableSize) -> Solver<'a> {
-        let table = Table::new(0, geo.num_lines());
+        let coin_keys = coins::fit(geo.num_lines());
+        let table = Table::new(0, if coin_keys { 128 } else { geo.num_lines() });
         Solver {
             geo,
             table,
@@ -238,6 +246,7 @@ impl<'a> Solver<'a> {
             progress: None,
             settings: Settings {
                 use_symmetry: true,
+                coin_keys,
                 pruning: Pruning::ALL,
                 etc_lines: ETC_LINES_CACHED,
                 parallel_lines: PARALLEL_LINES,
@@ -247,6 +256,7 @@ impl<'a> Solver<'a> {
             defer_all: false,
             proven: None,
             cancel: None,
+            profile: None,
         }
     }
 
@@ -255,6 +265,16 @@ impl<'a> Solver<'a> {
     /// searching (ABDADA, see `Worker::search`); only the main thread's answer is used.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// Count where the main thread's nodes go ([`Profile`]), from now on, or stop counting.
+    pub fn set_profile(&mut self, on: bool) {
+        self.profile = on.then(Box::default);
+    }
+
+    /// The counters since [`Solver::set_profile`] (`None` when not counting).
+    pub fn profile(&self) -> Option<&Profile> {
+        self.profile.as_deref()
     }
 
     /// The search state of the main thread (the caller stores its counters back).
@@ -297,6 +317,20 @@ impl<'a> Solver<'a> {
         self.settings.use_symmetry = on;
         self.table.clear();
     }
+    /// Key the table on the strings-and-coins graph, where the board has at most 64 lines (the
+    /// default there), or on the lines as drawn; for tests and measurement. Empties the table.
+    pub fn set_coin_keys(&mut self, on: bool) {
+        self.settings.coin_keys = on && coins::fit(self.geo.num_lines());
+        self.table = Table::new(0, self.key_bits());
+        self.stats.tt_capacity = 0;
+        self.stats.tt_used = 0;
+    }
+
+    /// The bits of a table key: the board's lines, or 128 for strings-and-coins keys.
+    fn key_bits(&self) -> usize {
+        if self.settings.coin_keys { 128 } else { self.geo.num_lines() }
+    }
+
     /// Choose the pruning rules (clears the table, whose bounds were found with the old ones).
     pub fn set_pruning(&mut self, pruning: Pruning) {
         self.settings.pruning = pruning;
@@ -332,12 +366,13 @@ impl<'a> Solver<'a> {
         // Counting the safe lines costs a look at every undrawn line: skip it when even every
         // undrawn line safe would not grow the table (the common case of a solver kept between
         // calls, as the search's playouts keep theirs).
-        let most = Table::entries_for(self.size, lines, undrawn.count(), undrawn.count()).min(in_time);
+        let bits = self.key_bits();
+        let most = Table::entries_for(self.size, lines, bits, undrawn.count(), undrawn.count()).min(in_time);
         if most as u64 <= self.table.capacity() {
             return;
         }
         let safe = undrawn.iter().filter(|&e| !self.geo.gives_box(drawn, e)).count() as u32;
-        let entries = Table::entries_for(self.size, lines, undrawn.count(), safe).min(in_time);
+        let entries = Table::entries_for(self.size, lines, bits, undrawn.count(), safe).min(in_time);
         if entries as u64 <= self.table.capacity() {
             return;
         }
@@ -376,6 +411,7 @@ impl<'a> Solver<'a> {
         let busy = busy.as_ref();
         main.busy = busy;
         main.root = Some(drawn.0);
+        main.profile = self.profile.take();
         // MTD(f): null-window probes narrow [lower, upper] until they meet.
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess.max(lower + 1) };
@@ -423,6 +459,7 @@ impl<'a> Solver<'a> {
             main.stats.upper = upper;
         }
         main.flush_fresh();
+        self.profile = main.profile.take();
         let (interrupted, mut stats, history) = (main.interrupted, main.stats, main.history);
         stats.nodes += helper_nodes;
         stats.tt_used = self.table.used();
@@ -552,20 +589,23 @@ mod tests {
     fn the_table_fits_the_position() {
         let gib = TableSize::Mib(1024);
         // 5x5 (60 lines) with 5 undrawn lines: 32 entries, in 7 buckets of 5.
-        assert_eq!(Table::entries_for(gib, 60, 5, 5), 32);
+        assert_eq!(Table::entries_for(gib, 60, 60, 5, 5), 32);
         // The empty 3x3 board (24 lines): 2^17 entries, as before the undrawn count was used.
-        assert_eq!(Table::entries_for(gib, 24, 24, 24), 1 << 17);
+        assert_eq!(Table::entries_for(gib, 24, 24, 24, 24), 1 << 17);
         // 4x4 with 8 lines drawn: the ceiling, 1 GiB of 64-byte buckets of 5.
-        assert_eq!(Table::entries_for(gib, 40, 32, 30), 5 << 24);
+        assert_eq!(Table::entries_for(gib, 40, 40, 32, 30), 5 << 24);
         // 5x5 with 28 lines undrawn, 2 of them safe: 2^18 entries.
-        assert_eq!(Table::entries_for(gib, 60, 28, 2), 1 << 18);
-        assert_eq!(Table::entries_for(TableSize::Entries(8), 60, 5, 5), 8);
+        assert_eq!(Table::entries_for(gib, 60, 60, 28, 2), 1 << 18);
+        assert_eq!(Table::entries_for(TableSize::Entries(8), 60, 60, 5, 5), 8);
+        // Strings-and-coins keys take 128 bits: buckets of 3.
+        assert_eq!(Table::entries_for(gib, 40, 128, 32, 30), 3 << 24);
         let geo = Geometry::new(Dims::new(5, 5).unwrap()).unwrap();
         let mut solver = Solver::new(geo.clone(), gib);
         assert_eq!(solver.stats().tt_capacity, 0, "nothing allocated before a search");
         let undrawn = |lines: u128| LineSet(geo.all_lines().0 & !lines);
         assert_eq!(solver.value(undrawn(0b11111)).unwrap(), 5);
-        assert_eq!(solver.stats().tt_capacity, 35);
+        // 32 entries in 11 buckets of 3 (strings-and-coins keys take 128 bits).
+        assert_eq!(solver.stats().tt_capacity, 33);
         // A later, larger position grows the table, which keeps what it held.
         let eight = undrawn(0x0101_0101_0101_0101);
         assert_eq!(solver.value(eight).unwrap(), 13);
@@ -573,7 +613,7 @@ mod tests {
         assert!(used > 0, "{:?}", solver.stats());
         let twelve = undrawn(0xfff);
         solver.fit_table(twelve);
-        assert_eq!((solver.stats().tt_capacity, solver.stats().tt_used), (4100, used));
+        assert_eq!((solver.stats().tt_capacity, solver.stats().tt_used), (4098, used));
         assert_eq!(solver.value(twelve).unwrap(), Solver::new(geo.clone(), gib).value(twelve).unwrap());
     }
 
@@ -590,10 +630,10 @@ mod tests {
         assert!(solver.value(LineSet(0xfff)).is_err(), "not solved in 5 ms");
         let capacity = solver.stats().tt_capacity;
         assert!((1 << 20..1 << 21).contains(&capacity), "{capacity} entries");
-        // Without a deadline the same position gets what it can use.
+        // Without a deadline the same position gets what it can use: 256 MiB of buckets of 3.
         solver.set_deadline(None);
         solver.fit_table(LineSet(0xfff));
-        assert!(solver.stats().tt_capacity > 1 << 24, "{:?}", solver.stats());
+        assert!(solver.stats().tt_capacity > 1 << 23, "{:?}", solver.stats());
     }
 
     /// Deferring moves to a second pass (as a thread does with those the other is searching)

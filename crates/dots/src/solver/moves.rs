@@ -118,8 +118,13 @@ impl Worker<'_, '_> {
     /// to the place of a domino's middle line (Berlekamp, "The Dots and Boxes Game", on loony
     /// moves). So one line of each is searched. Of a 1-chain one line is searched too, of a
     /// 2-chain its middle line: see `short_chain_line`.
-    pub(super) fn ordered_moves(&self, drawn: LineSet, counts: &SideCounts, first: Option<Edge>) -> MoveList {
-        let chains = Chains::of_counts(self.geo, drawn, counts);
+    pub(super) fn ordered_moves(
+        &self,
+        drawn: LineSet,
+        counts: &SideCounts,
+        chains: &Chains,
+        first: Option<Edge>,
+    ) -> MoveList {
         let mut opened = [false; 64];
         // (rank << 8 | line): sorting plain integers is cheaper than sorting pairs.
         let mut ranked = [0u32; SOLVER_MAX_LINES];
@@ -255,7 +260,7 @@ impl Worker<'_, '_> {
             if Score::from(moves.bounds[i]) <= alpha || Self::completes(self.geo, counts, e) > 0 {
                 continue;
             }
-            keys[n] = self.key_of(&self.child_images(im, e)).0.0;
+            keys[n] = self.child_key(im, e).0;
             index[n] = i as u8;
             n += 1;
         }

@@ -7,6 +7,7 @@ use std::time::Instant;
 use pencilbox_grid::Edge;
 
 use super::keys::Images;
+use super::profile::Profile;
 use super::table::{Busy, Entry, Table};
 use super::{Score, Settings, Stats};
 use crate::chains::Chains;
@@ -36,6 +37,10 @@ pub(super) struct Worker<'s, 'p> {
     /// value (a root position cannot recur below itself: every move draws a line).
     pub(super) root: Option<u128>,
     pub(super) root_cut: Option<(Edge, Score)>,
+    /// Where the nodes go, when the caller measures it (`Solver::set_profile`).
+    pub(super) profile: Option<Box<Profile>>,
+    /// `box_maps[s][b]`: the image of box `b` under symmetry `s` (for strings-and-coins keys).
+    pub(super) box_maps: [[u8; 64]; 8],
 }
 
 /// How often (in nodes, a power of two) the table's fill count and the progress callback are
@@ -71,6 +76,8 @@ impl<'s> Worker<'s, '_> {
             fresh: 0,
             root: None,
             root_cut: None,
+            profile: None,
+            box_maps: super::coins::box_maps(geo),
         }
     }
 
@@ -132,6 +139,7 @@ impl<'s> Worker<'s, '_> {
             return -left;
         }
         let counts = self.geo.side_counts(drawn);
+        let phase = self.profile.as_mut().map(|p| p.node(self.geo, drawn, &counts));
         let capturing = counts.with[3] != 0;
         let captures = if capturing { Some(self.capture_options(drawn, &counts)) } else { None };
         if let Some(captures) = &captures
@@ -144,8 +152,23 @@ impl<'s> Worker<'s, '_> {
         if !capturing && self.settings.pruning.simple_endgames && counts.with[0] | counts.with[1] == 0 {
             return self.simple_endgame_value(drawn, &counts);
         }
-        let (key, sym) = self.key_of(im);
+        // The chains and loops, for the moves and the key when nothing can be taken (a node that
+        // can capture keeps the key of its lines: see `coins`).
+        let chains = (!capturing).then(|| Chains::of_counts(self.geo, drawn, &counts));
+        let (key, sym) = match &chains {
+            Some(chains) if self.settings.coin_keys && self.settings.use_symmetry => {
+                self.coin_key(im, &counts, chains)
+            }
+            _ => self.key_of(im),
+        };
         let entry = self.table.probe(key);
+        if let (Some(p), Some(phase)) = (self.profile.as_mut(), phase) {
+            let hit = entry.is_some_and(|e| {
+                let (lo, hi) = (Score::from(e.lower), Score::from(e.upper));
+                lo >= beta || lo == hi || hi <= alpha
+            });
+            p.probe(self.geo.undrawn(drawn).count(), key, phase, hit);
+        }
         let mut hint = None;
         if let Some(entry) = entry {
             let (lo, hi) = (Score::from(entry.lower), Score::from(entry.upper));
@@ -163,9 +186,10 @@ impl<'s> Worker<'s, '_> {
         }
         let first = hint.map(|h| self.unmap_from_key(sym, h)).map(|e| self.undrawn_twin(drawn, e));
         let undrawn_count = self.geo.undrawn(drawn).count();
-        let mut list = match captures {
-            Some(captures) => captures,
-            None => self.ordered_moves(drawn, &counts, first),
+        let mut list = match (captures, &chains) {
+            (Some(captures), _) => captures,
+            (None, Some(chains)) => self.ordered_moves(drawn, &counts, chains, first),
+            (None, None) => unreachable!("the chains are found when nothing can be taken"),
         };
         if !capturing
             && undrawn_count >= self.settings.etc_lines
@@ -191,6 +215,8 @@ impl<'s> Worker<'s, '_> {
         let mut order = [0u8; 2 * SOLVER_MAX_LINES];
         (0..moves.len()).for_each(|i| order[i] = i as u8);
         let (mut next, mut end) = (0, moves.len());
+        // Moves searched so far (for the profile's count of where cutoffs come).
+        let mut searched = 0usize;
         while next < end {
             let (i, second_pass) = (usize::from(order[next]), next >= moves.len());
             next += 1;
@@ -211,12 +237,16 @@ impl<'s> Worker<'s, '_> {
                 continue;
             }
             let v = self.child_value(im, &counts, left, e, alpha, beta);
+            searched += 1;
             if v > best {
                 best = v;
                 best_move = e;
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
+                        if let Some(p) = self.profile.as_mut() {
+                            p.cut(capturing, searched);
+                        }
                         if !capturing {
                             self.history[e.0] =
                                 self.history[e.0].saturating_add(undrawn_count * undrawn_count);

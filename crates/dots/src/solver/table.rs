@@ -203,7 +203,8 @@ pub(super) struct Table {
 
 impl Table {
     /// The entries worth allocating, at most `size`, for a search from a position with
-    /// `undrawn` undrawn lines, `safe` of them safe (giving no box), on a board of `lines` lines.
+    /// `undrawn` undrawn lines, `safe` of them safe (giving no box), on a board of `lines` lines,
+    /// with keys of `key_bits` bits (see [`Table::new`]).
     /// [`TableSize::Entries`] is exact.
     ///
     /// A size in MiB is a ceiling, for three reasons. A search from the position reaches at
@@ -216,10 +217,10 @@ impl Table {
     /// than 2^(s + [`SAFE_LINE_HEADROOM`]) entries, so at most that many are allocated, and an
     /// endgame with many undrawn lines but few safe ones does not clear a gigabyte for a search
     /// of a few hundred nodes.
-    pub(super) fn entries_for(size: TableSize, lines: usize, undrawn: u32, safe: u32) -> usize {
+    pub(super) fn entries_for(size: TableSize, lines: usize, key_bits: usize, undrawn: u32, safe: u32) -> usize {
         match size {
             TableSize::Mib(mib) => {
-                let ceiling = mib * (1 << 20) / size_of::<Bucket>() * Self::slots(lines);
+                let ceiling = mib * (1 << 20) / size_of::<Bucket>() * Self::slots(key_bits);
                 let useful = (lines * 3 / 4)
                     .saturating_sub(1)
                     .min(undrawn as usize)
@@ -240,9 +241,10 @@ impl Table {
         (can_store.min((1u64 << 40) as f64) as usize).max(MIN_TIMED_ENTRIES).next_power_of_two()
     }
 
-    /// A table of (at least) `entries` entries for a board of `lines` lines.
-    pub(super) fn new(entries: usize, lines: usize) -> Table {
-        Table::with_layout(entries, Self::key_words(lines))
+    /// A table of (at least) `entries` entries for keys of `key_bits` bits (a board's number
+    /// of lines for keys that are line sets; 128 for strings-and-coins keys).
+    pub(super) fn new(entries: usize, key_bits: usize) -> Table {
+        Table::with_layout(entries, Self::key_words(key_bits))
     }
 
     fn with_layout(entries: usize, key_words: usize) -> Table {
@@ -272,14 +274,14 @@ impl Table {
             .filter(|e| e.weight != 0)
     }
 
-    /// Key words per entry on a board of `lines` lines.
-    fn key_words(lines: usize) -> usize {
-        if lines <= 64 { 2 } else { 4 }
+    /// Key words per entry for keys of `key_bits` bits.
+    fn key_words(key_bits: usize) -> usize {
+        if key_bits <= 64 { 2 } else { 4 }
     }
 
-    /// Entries per bucket on a board of `lines` lines.
-    fn slots(lines: usize) -> usize {
-        BUCKET_WORDS / (Self::key_words(lines) + 1)
+    /// Entries per bucket for keys of `key_bits` bits.
+    fn slots(key_bits: usize) -> usize {
+        BUCKET_WORDS / (Self::key_words(key_bits) + 1)
     }
 
     pub(super) fn bytes(&self) -> usize {
