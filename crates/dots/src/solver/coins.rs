@@ -78,30 +78,23 @@ impl Worker<'_, '_> {
                 ties |= 1 << s;
             }
         }
-        // (length, end, end) of each chain, ends in the board's own orientation.
+        // (length, end, end) of each chain, ends in the board's own orientation. An undrawn
+        // side of a box with two undrawn sides is inside its chain when the box across has two
+        // as well (they are joined), else it is an end line, to that box or to the ground.
+        let two = counts.with[2];
         let mut parts = [(0u8, NO_END, NO_END); 64];
         for (c, part) in parts.iter_mut().enumerate().take(chains.count) {
             part.0 = chains.len[c];
         }
         for e in LineSet(chain_sides & !im.drawn).iter() {
-            let c = chains.chain_of_line[e.0];
-            let mut boxes = geo.edge_box_mask(e);
-            let mut end = GROUND;
-            let mut inside = 0;
-            while boxes != 0 {
-                let b = boxes.trailing_zeros() as u8;
-                boxes &= boxes - 1;
-                if chains.chain_of_box[b as usize] == c {
-                    inside += 1;
-                } else {
-                    end = b;
-                }
-            }
-            // A line with both boxes in the chain is inside it; a loop has no other kind.
-            if inside == 2 {
+            let boxes = geo.edge_box_mask(e);
+            let inner = boxes & two;
+            if inner & inner.wrapping_sub(1) != 0 {
                 continue;
             }
-            let part = &mut parts[c as usize];
+            let outer = boxes & !two;
+            let end = if outer == 0 { GROUND } else { outer.trailing_zeros() as u8 };
+            let part = &mut parts[chains.chain_of_box[inner.trailing_zeros() as usize] as usize];
             if part.1 == NO_END {
                 part.1 = end;
             } else {
@@ -118,16 +111,13 @@ impl Worker<'_, '_> {
     }
 
     /// A hash of the multiset `parts` of chains (length, end, end) and loops (length, no ends)
-    /// once symmetry `s` is applied to their ends.
+    /// once symmetry `s` is applied to their ends: the sum of a strong hash of each, which needs
+    /// no sorting.
     fn chains_hash(&self, s: usize, parts: &[(u8, u8, u8)]) -> u64 {
-        let mut codes = [0u32; 64];
-        let codes = &mut codes[..parts.len()];
-        for (code, &(len, a, b)) in codes.iter_mut().zip(parts) {
+        parts.iter().fold(0, |h: u64, &(len, a, b)| {
             let (a, b) = (self.map_end(s, a), self.map_end(s, b));
-            *code = u32::from(len) << 16 | u32::from(a.min(b)) << 8 | u32::from(a.max(b));
-        }
-        codes.sort_unstable();
-        codes.iter().fold(0x243F_6A88_85A3_08D3, |h, &c| mix(h ^ u64::from(c)))
+            h.wrapping_add(mix(u64::from(len) << 16 | u64::from(a.min(b)) << 8 | u64::from(a.max(b))))
+        })
     }
 
     /// The image of a chain's end under symmetry `s`: the ground and "no end" stay.
