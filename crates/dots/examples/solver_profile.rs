@@ -1,8 +1,10 @@
 //! Where the exact solver spends its nodes, to choose what to prune next (issue 25, part 2).
 //!
-//! `cargo run --release -p pencilbox-dots --example solver_profile -- [LO HI] [3x4]` solves, on
-//! one thread with a fresh 64 MiB table each, the 5×5 positions of the midgame fixture with LO
-//! to HI undrawn lines (default 41 to 46), or the empty 3×4 board, and prints summed over them:
+//! `cargo run --release -p pencilbox-dots --example solver_profile -- [--coins] [LO HI | 3x4]`
+//! solves, on one thread with a fresh 64 MiB table each, the 5×5 positions of the midgame fixture
+//! with LO to HI undrawn lines (default 41 to 46), or the empty 3×4 board, with the table keyed
+//! on the drawn lines (with `--coins`, on the strings-and-coins graph, the solver's default, and
+//! without the count of distinct keys), and prints summed over them:
 //!
 //! * nodes by undrawn lines and by phase (some safe line left / no safe line but some box with
 //!   three or four undrawn sides / a simple loony endgame), and how many of them could capture;
@@ -27,15 +29,21 @@ use pencilbox_grid::Dims;
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
 
 fn parse(lines: &str) -> LineSet {
-    lines.bytes().enumerate().fold(LineSet::EMPTY, |s, (i, b)| if b == b'1' { LineSet(s.0 | 1 << i) } else { s })
+    lines
+        .bytes()
+        .enumerate()
+        .fold(LineSet::EMPTY, |s, (i, b)| if b == b'1' { LineSet(s.0 | 1 << i) } else { s })
 }
 
 /// The end of a chain: a coin (box) outside it, or the ground.
 const GROUND: u8 = u8::MAX;
 
-/// The chains of `drawn` reduced to (length, end, end), sorted, loops to their lengths, and the
-/// undrawn lines that touch no chain or loop.
-fn chain_form(geo: &Geometry, drawn: LineSet) -> (u128, Vec<(u8, u8, u8)>) {
+/// The undrawn lines that touch no chain or loop, and the chains as (length, end, end), sorted
+/// (loops as their length alone).
+type ChainForm = (u128, Vec<(u8, u8, u8)>);
+
+/// The chain form of `drawn`.
+fn chain_form(geo: &Geometry, drawn: LineSet) -> ChainForm {
     let chains = Chains::of(geo, drawn);
     let mut free = 0u128;
     let mut ends: Vec<Vec<u8>> = vec![Vec::new(); chains.count];
@@ -46,7 +54,8 @@ fn chain_form(geo: &Geometry, drawn: LineSet) -> (u128, Vec<(u8, u8, u8)>) {
             continue;
         }
         let boxes: Vec<BoxId> = geo.edge_boxes(e).collect();
-        let outside: Vec<u8> = boxes.iter().filter(|b| chains.chain_of_box[b.0 as usize] != c).map(|b| b.0).collect();
+        let outside: Vec<u8> =
+            boxes.iter().filter(|b| chains.chain_of_box[b.0 as usize] != c).map(|b| b.0).collect();
         if boxes.len() == 1 {
             ends[c as usize].push(GROUND);
         } else if let Some(&o) = outside.first() {
@@ -68,7 +77,7 @@ fn chain_form(geo: &Geometry, drawn: LineSet) -> (u128, Vec<(u8, u8, u8)>) {
 }
 
 /// [`chain_form`] minimised over the board's symmetries.
-fn symmetric_chain_form(geo: &Geometry, key: LineSet) -> (u128, Vec<(u8, u8, u8)>) {
+fn symmetric_chain_form(geo: &Geometry, key: LineSet) -> ChainForm {
     (0..geo.num_symmetries()).map(|s| chain_form(geo, geo.transform(s, key))).min().unwrap()
 }
 
@@ -135,7 +144,8 @@ struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, geo: &Geometry, p: &Profile) {
+    /// Adds a solve's counters, and its distinct keys when they are line sets (`keys_are_lines`).
+    fn add(&mut self, geo: &Geometry, p: &Profile, keys_are_lines: bool) {
         let grow = |v: &mut Vec<u64>, n: usize| v.resize(v.len().max(n), 0);
         let n = p.nodes.len();
         self.nodes.resize(self.nodes.len().max(n), [0; 3]);
@@ -151,9 +161,9 @@ impl Totals {
         for (c, pc) in self.cuts.iter_mut().zip(&p.cuts) {
             c.iter_mut().zip(pc).for_each(|(a, b)| *a += b);
         }
-        let mut forms: [HashSet<(u128, Vec<(u8, u8, u8)>)>; 3] = Default::default();
+        let mut forms: [HashSet<ChainForm>; 3] = Default::default();
         let mut graphs: [HashSet<u64>; 3] = Default::default();
-        for &(key, phase) in p.keys.iter() {
+        for &(key, phase) in p.keys.iter().filter(|_| keys_are_lines) {
             let k = phase as usize;
             self.keys[k] += 1;
             forms[k].insert(symmetric_chain_form(geo, LineSet(key)));
@@ -207,7 +217,11 @@ impl Totals {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let coins = args.first().is_some_and(|a| a == "--coins");
+    if coins {
+        args.remove(0);
+    }
     let mut positions: Vec<(Dims, LineSet)> = Vec::new();
     if args.first().map(String::as_str) == Some("3x4") {
         positions.push((Dims::new(3, 4).unwrap(), LineSet::EMPTY));
@@ -228,6 +242,7 @@ fn main() {
     for (dims, drawn) in positions {
         let geo = Geometry::new(dims).unwrap();
         let mut solver = Solver::new(geo.clone(), TableSize::Mib(64));
+        solver.set_coin_keys(coins);
         solver.set_profile(true);
         let t = Instant::now();
         let v = solver.value(drawn).unwrap();
@@ -237,7 +252,7 @@ fn main() {
             solver.stats().nodes,
             t.elapsed()
         );
-        totals.add(&geo, solver.profile().expect("profiled"));
+        totals.add(&geo, solver.profile().expect("profiled"), !coins);
     }
     totals.print();
     println!("in {:.2?}", start.elapsed());

@@ -134,7 +134,8 @@ pub(super) fn box_maps(geo: &Geometry) -> [[u8; 64]; 8] {
         for b in geo.boxes() {
             let sides = geo.box_sides(b);
             let (low, high) = (sides.trailing_zeros() as usize, 127 - sides.leading_zeros() as usize);
-            let boxes = geo.edge_box_mask(geo.map_edge(s, Edge(low))) & geo.edge_box_mask(geo.map_edge(s, Edge(high)));
+            let boxes = geo.edge_box_mask(geo.map_edge(s, Edge(low)))
+                & geo.edge_box_mask(geo.map_edge(s, Edge(high)));
             map[b.0 as usize] = boxes.trailing_zeros() as u8;
         }
     }
@@ -193,7 +194,11 @@ mod tests {
                 let pos = Position::from_lines(dims, drawn.iter()).unwrap();
                 let value = brute_force(&pos);
                 let (v, seen) = groups.entry(key).or_insert((value, Vec::new()));
-                assert_eq!(*v, value, "{r}x{c}: drawn {:#x} shares its key with a position of value {v}", drawn.0);
+                assert_eq!(
+                    *v, value,
+                    "{r}x{c}: drawn {:#x} shares its key with a position of value {v}",
+                    drawn.0
+                );
                 if !seen.contains(&plain_key) {
                     seen.push(plain_key);
                 }

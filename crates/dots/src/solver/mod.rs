@@ -9,10 +9,13 @@
 //! The search is a fail-soft negamax alpha-beta, driven by MTD(f) null-window probes from the
 //! root, with:
 //!
-//! * a fixed-size transposition table of value bounds, keyed on the canonical image of the drawn
-//!   lines under the board's symmetry group and under exchanges of *twin lines* (the two border
-//!   lines of a corner box are the same string from the same coin to the ground in the
-//!   strings-and-coins view: Berlekamp, ch. 2; Barker & Korf), kept up to date move by move;
+//! * a fixed-size transposition table of value bounds, keyed on the strings-and-coins graph
+//!   where nothing can be taken (on boards of at most 64 lines: chains reduced to their length
+//!   and ends, so positions whose chains run through different boxes share an entry; see
+//!   `coins`), else on the canonical image of the drawn lines under the board's symmetry group
+//!   and under exchanges of *twin lines* (the two border lines of a corner box are the same
+//!   string from the same coin to the ground in the strings-and-coins view: Berlekamp, ch. 2;
+//!   Barker & Korf), kept up to date move by move;
 //! * capture reductions (see `Worker::capture_options`): when a box can be taken, at most two
 //!   moves need to be searched;
 //! * one move per equivalence class when nothing can be taken: one line per twin group, one line
@@ -37,6 +40,8 @@
 //! * `search`: one search thread (`Worker`) and its alpha-beta node;
 //! * `table`: the shared transposition table (sequence-locked buckets) and the ABDADA marks;
 //! * `keys`: canonical table keys under the board's symmetries and exchanges of twin lines;
+//! * `coins`: strings-and-coins table keys, which forget where a chain runs;
+//! * `profile`: counters of where the nodes go, for measurement ([`Solver::set_profile`]);
 //! * `moves`: the moves worth searching (capture reductions, one line per class of equivalent
 //!   lines), their order, and the bounds that skip moves (loony moves, enhanced cutoffs).
 //!

@@ -17,10 +17,10 @@ pub enum TableSize {
     Entries(usize),
 }
 
-/// One table entry: bounds on the value of the position whose canonical line set is `key`.
+/// One table entry: bounds on the value of the positions whose key is `key`.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Entry {
-    /// The canonical line set in 32-bit words (the table stores only its first `key_words`).
+    /// The key in 32-bit words (the table stores only its first `key_words`).
     pub(super) key: [u32; 4],
     pub(super) lower: i8,
     pub(super) upper: i8,
@@ -36,10 +36,11 @@ const BUCKET_WORDS: usize = 15;
 /// The most entries a bucket holds: five of three words when keys fit in 64 bits.
 const MAX_BUCKET: usize = 5;
 
-/// One cache line of the table: a sequence word, then its entries, each the key's words (two on
-/// boards of at most 64 lines, four above) and a word `lower | upper << 8 | best << 16 |
-/// weight << 24`. So a bucket holds five entries on boards up to 64 lines (4x4 has 40, 5x5
-/// 60) and three above, and a probe costs one memory access.
+/// One cache line of the table: a sequence word, then its entries, each the key's words (two
+/// for keys of at most 64 bits, the drawn lines of a board of at most 64 lines; four for longer
+/// ones, strings-and-coins keys included) and a word `lower | upper << 8 | best << 16 |
+/// weight << 24`. So a bucket holds five entries with short keys and three with long ones, and
+/// a probe costs one memory access.
 ///
 /// The table is shared by the search threads. Every word is atomic and each bucket is a
 /// sequence lock: a writer makes the sequence odd (taking it with a compare-exchange), writes,
@@ -195,7 +196,7 @@ const MIN_TIMED_ENTRIES: usize = 1 << 20;
 pub(super) struct Table {
     buckets: Vec<Bucket>,
     used: AtomicU64,
-    /// Key words stored per entry: 2 when every line set fits in 64 bits, else 4.
+    /// Key words stored per entry: 2 when every key fits in 64 bits, else 4.
     key_words: usize,
     /// Entries per bucket.
     slots: usize,
@@ -217,7 +218,13 @@ impl Table {
     /// than 2^(s + [`SAFE_LINE_HEADROOM`]) entries, so at most that many are allocated, and an
     /// endgame with many undrawn lines but few safe ones does not clear a gigabyte for a search
     /// of a few hundred nodes.
-    pub(super) fn entries_for(size: TableSize, lines: usize, key_bits: usize, undrawn: u32, safe: u32) -> usize {
+    pub(super) fn entries_for(
+        size: TableSize,
+        lines: usize,
+        key_bits: usize,
+        undrawn: u32,
+        safe: u32,
+    ) -> usize {
         match size {
             TableSize::Mib(mib) => {
                 let ceiling = mib * (1 << 20) / size_of::<Bucket>() * Self::slots(key_bits);
