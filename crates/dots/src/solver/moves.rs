@@ -143,8 +143,13 @@ impl Worker<'_, '_> {
                 candidates |= 1 << f.0;
             }
         }
+        // A hint on a chain or loop names the chain: its one searched line comes first (the
+        // hint's own line may be another of its lines, or, with strings-and-coins keys, a line
+        // of another position with the same key, so it adds no move of its own).
+        let first_chain = first.map_or(NO_CHAIN, |f| chains.chain_of_line[f.0]);
         for e in LineSet(candidates).iter() {
             let chain = chains.chain_of_line[e.0];
+            let hinted = Some(e) == first || (chain != NO_CHAIN && chain == first_chain);
             let rank = if chain == NO_CHAIN {
                 // Safe lines: first those that bring boxes to their second side (they use up the
                 // safe moves, which decides who must open the first chain), interior lines before
@@ -161,20 +166,20 @@ impl Worker<'_, '_> {
                     bound[e.0] = Self::loony_bound(chains.len[c], chains.is_loop[c]);
                 }
                 if long && self.settings.pruning.one_line_per_long_chain {
-                    if opened[c] && Some(e) != first {
+                    if opened[c] {
                         continue;
                     }
                     opened[c] = true;
                 }
                 if !long && self.settings.pruning.short_chains {
-                    if !self.short_chain_line(counts, e, chains.len[c]) || (opened[c] && Some(e) != first) {
+                    if !self.short_chain_line(counts, e, chains.len[c]) || opened[c] {
                         continue;
                     }
                     opened[c] = true;
                 }
                 (16 + u32::from(chains.len[c])) << 12
             };
-            ranked[n] = (if Some(e) == first { 0 } else { rank }) << 8 | e.0 as u32;
+            ranked[n] = (if hinted { 0 } else { rank }) << 8 | e.0 as u32;
             debug_assert!(rank < 1 << 24);
             n += 1;
         }
