@@ -144,12 +144,15 @@ fn check_small_positions(
 }
 
 /// Strings-and-coins table keys (positions whose chains run through different boxes share an
-/// entry; the default on boards of at most 64 lines) and keys of the lines as drawn both give
-/// the brute-force values, with tables of a few entries, a small one and a roomy one.
+/// entry) give the brute-force values, with tables of a few entries, a small one and a roomy
+/// one, alone and with enhanced cutoffs, whose probes key the children too.
 #[test]
 fn strings_and_coins_keys_match_brute_force() {
-    check_small_positions(9, 30, 12..=18, |_| {});
-    check_small_positions(9, 30, 12..=18, |solver| solver.set_coin_keys(false));
+    check_small_positions(9, 30, 12..=18, |solver| solver.set_coin_keys(true));
+    check_small_positions(10, 20, 12..=16, |solver| {
+        solver.set_coin_keys(true);
+        solver.set_etc_lines(8);
+    });
 }
 
 #[test]
@@ -301,9 +304,9 @@ mod props {
             let mut plain = Solver::new(geo.clone(), TableSize::Mib(1));
             plain.set_symmetry(false);
             let plain = plain.value(drawn).unwrap();
-            let mut lines_keyed = Solver::new(geo, TableSize::Entries(64));
-            lines_keyed.set_coin_keys(false);
-            prop_assert_eq!(none, lines_keyed.value(drawn).unwrap());
+            let mut coins = Solver::new(geo, TableSize::Entries(64));
+            coins.set_coin_keys(true);
+            prop_assert_eq!(none, coins.value(drawn).unwrap());
             prop_assert_eq!(none, tiny);
             prop_assert_eq!(none, big);
             prop_assert_eq!(none, plain);
@@ -362,7 +365,7 @@ fn solve_times() {
 fn node_counts_are_deterministic_with_one_thread() {
     // (rows, cols, table entries, value, nodes)
     for (r, c, entries, value, nodes) in
-        [(2, 3, 1 << 16, -2, 2_388), (3, 3, 1 << 17, -3, 99_738), (3, 3, 1 << 10, -3, 861_154)]
+        [(2, 3, 1 << 16, -2, 2_948), (3, 3, 1 << 17, -3, 168_620), (3, 3, 1 << 10, -3, 1_596_535)]
     {
         let counts: Vec<u64> = (0..2)
             .map(|_| {

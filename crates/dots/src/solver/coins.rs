@@ -52,17 +52,33 @@ pub(super) fn fit(lines: usize) -> bool {
 }
 
 impl Worker<'_, '_> {
-    /// The strings-and-coins key of `im`'s position (whose side counts are `counts` and whose
-    /// chains and loops are `chains`) and the symmetry that maps its free strings to the key's.
-    pub(super) fn coin_key(&self, im: &Images, counts: &SideCounts, chains: &Chains) -> (LineSet, usize) {
-        let geo = self.geo;
+    /// The chains and loops of `drawn` and the sides of their boxes, when `drawn` gets a
+    /// strings-and-coins key: they are on and nothing can be taken (`counts.with[3]` is empty).
+    pub(super) fn coin_chains(&self, drawn: LineSet, counts: &SideCounts) -> Option<(Chains, u128)> {
+        if !(self.settings.coin_keys && self.settings.use_symmetry) || counts.with[3] != 0 {
+            return None;
+        }
         // Every side of a box with two undrawn sides: its undrawn ones are the chain strings.
         let mut chain_sides = 0u128;
         let mut boxes = counts.with[2];
         while boxes != 0 {
-            chain_sides |= geo.box_sides(BoxId(boxes.trailing_zeros() as u8));
+            chain_sides |= self.geo.box_sides(BoxId(boxes.trailing_zeros() as u8));
             boxes &= boxes - 1;
         }
+        Some((Chains::of_counts(self.geo, drawn, counts), chain_sides))
+    }
+
+    /// The strings-and-coins key of `im`'s position (whose side counts are `counts`, whose
+    /// chains and loops are `chains` and the sides of their boxes `chain_sides`: see
+    /// `coin_chains`) and the symmetry that maps its free strings to the key's.
+    pub(super) fn coin_key(
+        &self,
+        im: &Images,
+        counts: &SideCounts,
+        chains: &Chains,
+        chain_sides: u128,
+    ) -> (LineSet, usize) {
+        let geo = self.geo;
         // The free strings' image under each symmetry: the undrawn lines of the twin-normalised
         // image of the drawn lines (in a twin group the highest lines, a canonical choice too)
         // less the sides of the chains' boxes (a corner box on a chain takes its whole group).
@@ -174,8 +190,8 @@ mod tests {
             let dims = Dims::new(r, c).unwrap();
             let geo = Geometry::new(dims).unwrap();
             let mut solver = Solver::new(geo.clone(), TableSize::Entries(0));
+            solver.set_coin_keys(true);
             let mut plain = Solver::new(geo.clone(), TableSize::Entries(0));
-            plain.set_coin_keys(false);
             let (worker, plain) = (solver.worker(), plain.worker());
             // key -> (value, the plain keys seen)
             let mut groups: HashMap<u128, (Score, Vec<u128>)> = HashMap::new();

@@ -4,7 +4,6 @@
 use pencilbox_grid::Edge;
 
 use super::search::Worker;
-use crate::chains::Chains;
 use crate::lines::LineSet;
 
 /// The drawn lines and their images under every symmetry of the board, each normalised under
@@ -48,12 +47,11 @@ impl Worker<'_, '_> {
     /// The table key of `im`'s position, as the search keys it: a strings-and-coins key (see
     /// `coins`) when they are on and no box can be taken, else [`Worker::key_of`].
     pub(super) fn key_at(&self, im: &Images) -> (LineSet, usize) {
-        let drawn = LineSet(im.drawn);
-        let counts = self.geo.side_counts(drawn);
-        if self.settings.use_symmetry && self.settings.coin_keys && counts.with[3] == 0 {
-            return self.coin_key(im, &counts, &Chains::of_counts(self.geo, drawn, &counts));
+        let counts = self.geo.side_counts(LineSet(im.drawn));
+        match self.coin_chains(LineSet(im.drawn), &counts) {
+            Some((chains, sides)) => self.coin_key(im, &counts, &chains, sides),
+            None => self.key_of(im),
         }
-        self.key_of(im)
     }
 
     /// The table key and the symmetry that gives it: the smallest image under the board's

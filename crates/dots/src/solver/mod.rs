@@ -9,13 +9,12 @@
 //! The search is a fail-soft negamax alpha-beta, driven by MTD(f) null-window probes from the
 //! root, with:
 //!
-//! * a fixed-size transposition table of value bounds, keyed on the strings-and-coins graph
-//!   where nothing can be taken (on boards of at most 64 lines: chains reduced to their length
-//!   and ends, so positions whose chains run through different boxes share an entry; see
-//!   `coins`), else on the canonical image of the drawn lines under the board's symmetry group
-//!   and under exchanges of *twin lines* (the two border lines of a corner box are the same
-//!   string from the same coin to the ground in the strings-and-coins view: Berlekamp, ch. 2;
-//!   Barker & Korf), kept up to date move by move;
+//! * a fixed-size transposition table of value bounds, keyed on the canonical image of the drawn
+//!   lines under the board's symmetry group and under exchanges of *twin lines* (the two border
+//!   lines of a corner box are the same string from the same coin to the ground in the
+//!   strings-and-coins view: Berlekamp, ch. 2; Barker & Korf), kept up to date move by move, or
+//!   optionally on the strings-and-coins graph itself, chains reduced to their length and ends
+//!   ([`Solver::set_coin_keys`]);
 //! * capture reductions (see `Worker::capture_options`): when a box can be taken, at most two
 //!   moves need to be searched;
 //! * one move per equivalence class when nothing can be taken: one line per twin group, one line
@@ -239,8 +238,7 @@ pub const MAX_THREADS: usize = 2;
 impl<'a> Solver<'a> {
     /// A solver for `geo`'s board with a table of `size` (allocated by the first search).
     pub fn new(geo: Geometry, size: TableSize) -> Solver<'a> {
-        let coin_keys = coins::fit(geo.num_lines());
-        let table = Table::new(0, if coin_keys { 128 } else { geo.num_lines() });
+        let table = Table::new(0, geo.num_lines());
         Solver {
             geo,
             table,
@@ -251,7 +249,7 @@ impl<'a> Solver<'a> {
             progress: None,
             settings: Settings {
                 use_symmetry: true,
-                coin_keys,
+                coin_keys: false,
                 pruning: Pruning::ALL,
                 etc_lines: ETC_LINES_CACHED,
                 parallel_lines: PARALLEL_LINES,
@@ -322,8 +320,14 @@ impl<'a> Solver<'a> {
         self.settings.use_symmetry = on;
         self.table.clear();
     }
-    /// Key the table on the strings-and-coins graph, where the board has at most 64 lines (the
-    /// default there), or on the lines as drawn; for tests and measurement. Empties the table.
+    /// Key the table on the strings-and-coins graph where nothing can be taken (see `coins`;
+    /// boards of at most 64 lines), or on the lines as drawn (the default). Empties the table.
+    ///
+    /// Such keys merge positions whose chains run through different boxes: a third fewer nodes
+    /// on 5×5 midgames and 4×4, but each key costs a walk of the chains at every node, and on 5×5
+    /// and 4×4 solves that fit a cache-friendly table the search took more time, not less
+    /// (docs/PERFORMANCE.md, "Where the solver's nodes go"). They are for solves bound by the
+    /// table's memory rather than by the time per node.
     pub fn set_coin_keys(&mut self, on: bool) {
         self.settings.coin_keys = on && coins::fit(self.geo.num_lines());
         self.table = Table::new(0, self.key_bits());
@@ -609,8 +613,7 @@ mod tests {
         assert_eq!(solver.stats().tt_capacity, 0, "nothing allocated before a search");
         let undrawn = |lines: u128| LineSet(geo.all_lines().0 & !lines);
         assert_eq!(solver.value(undrawn(0b11111)).unwrap(), 5);
-        // 32 entries in 11 buckets of 3 (strings-and-coins keys take 128 bits).
-        assert_eq!(solver.stats().tt_capacity, 33);
+        assert_eq!(solver.stats().tt_capacity, 35);
         // A later, larger position grows the table, which keeps what it held.
         let eight = undrawn(0x0101_0101_0101_0101);
         assert_eq!(solver.value(eight).unwrap(), 13);
@@ -618,7 +621,7 @@ mod tests {
         assert!(used > 0, "{:?}", solver.stats());
         let twelve = undrawn(0xfff);
         solver.fit_table(twelve);
-        assert_eq!((solver.stats().tt_capacity, solver.stats().tt_used), (4098, used));
+        assert_eq!((solver.stats().tt_capacity, solver.stats().tt_used), (4100, used));
         assert_eq!(solver.value(twelve).unwrap(), Solver::new(geo.clone(), gib).value(twelve).unwrap());
     }
 
@@ -635,10 +638,10 @@ mod tests {
         assert!(solver.value(LineSet(0xfff)).is_err(), "not solved in 5 ms");
         let capacity = solver.stats().tt_capacity;
         assert!((1 << 20..1 << 21).contains(&capacity), "{capacity} entries");
-        // Without a deadline the same position gets what it can use: 256 MiB of buckets of 3.
+        // Without a deadline the same position gets what it can use.
         solver.set_deadline(None);
         solver.fit_table(LineSet(0xfff));
-        assert!(solver.stats().tt_capacity > 1 << 23, "{:?}", solver.stats());
+        assert!(solver.stats().tt_capacity > 1 << 24, "{:?}", solver.stats());
     }
 
     /// Deferring moves to a second pass (as a thread does with those the other is searching)

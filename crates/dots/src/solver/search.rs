@@ -152,14 +152,12 @@ impl<'s> Worker<'s, '_> {
         if !capturing && self.settings.pruning.simple_endgames && counts.with[0] | counts.with[1] == 0 {
             return self.simple_endgame_value(drawn, &counts);
         }
-        // The chains and loops, for the moves and the key when nothing can be taken (a node that
-        // can capture keeps the key of its lines: see `coins`).
-        let chains = (!capturing).then(|| Chains::of_counts(self.geo, drawn, &counts));
-        let (key, sym) = match &chains {
-            Some(chains) if self.settings.coin_keys && self.settings.use_symmetry => {
-                self.coin_key(im, &counts, chains)
-            }
-            _ => self.key_of(im),
+        // A strings-and-coins key (see `coins`) needs the chains and loops at once; with keys of
+        // the lines they are found only when the table does not end the node.
+        let coin = (!capturing).then(|| self.coin_chains(drawn, &counts)).flatten();
+        let (key, sym) = match &coin {
+            Some((chains, sides)) => self.coin_key(im, &counts, chains, *sides),
+            None => self.key_of(im),
         };
         let entry = self.table.probe(key);
         if let (Some(p), Some(phase)) = (self.profile.as_mut(), phase) {
@@ -186,10 +184,12 @@ impl<'s> Worker<'s, '_> {
         }
         let first = hint.map(|h| self.unmap_from_key(sym, h)).map(|e| self.undrawn_twin(drawn, e));
         let undrawn_count = self.geo.undrawn(drawn).count();
-        let mut list = match (captures, &chains) {
+        let mut list = match (captures, &coin) {
             (Some(captures), _) => captures,
-            (None, Some(chains)) => self.ordered_moves(drawn, &counts, chains, first),
-            (None, None) => unreachable!("the chains are found when nothing can be taken"),
+            (None, Some((chains, _))) => self.ordered_moves(drawn, &counts, chains, first),
+            (None, None) => {
+                self.ordered_moves(drawn, &counts, &Chains::of_counts(self.geo, drawn, &counts), first)
+            }
         };
         if !capturing
             && undrawn_count >= self.settings.etc_lines
