@@ -5,7 +5,8 @@
 //! board and a few 4x4 positions with some lines drawn, checks the values recorded below, and
 //! prints nodes and time for each. `-- 4x4` (or `3x4`, `3x3`, a comma-separated list of
 //! names) picks some; `-- gen <drawn> <seed> <count>` prints random 4x4 positions in which no box
-//! has three or four sides drawn (to pick new members of the set).
+//! has three or four sides drawn (to pick new members of the set). A first argument `--coins`
+//! keys the table on the strings-and-coins graph (`Solver::set_coin_keys`) in every solve.
 
 use std::time::Instant;
 
@@ -61,7 +62,11 @@ fn generate(drawn: usize, seed: u64, count: usize) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let coins = args.first().is_some_and(|a| a == "--coins");
+    if coins {
+        args.remove(0);
+    }
     if args.first().map(String::as_str) == Some("gen") {
         let n = |i: usize, d: u64| args.get(i).map_or(d, |a| a.parse().expect("a number"));
         generate(n(1, 12) as usize, n(2, 1), n(3, 5) as usize);
@@ -74,6 +79,7 @@ fn main() {
         let geo = Geometry::new(Dims::new(r.parse().unwrap(), c.parse().unwrap()).unwrap()).unwrap();
         let mib = args.get(4).map_or(1024, |m| m.parse().unwrap());
         let mut solver = Solver::new(geo, TableSize::Mib(mib));
+        solver.set_coin_keys(coins);
         solver.set_threads(args.get(3).map_or(1, |t| t.parse().unwrap()));
         if let Some(lines) = args.get(5) {
             solver.set_etc_lines(lines.parse().unwrap());
@@ -91,6 +97,7 @@ fn main() {
         }
         let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
         let mut solver = Solver::new(geo, TableSize::Mib(1024));
+        solver.set_coin_keys(coins);
         let t = Instant::now();
         let v = solver.value(parse(lines)).unwrap();
         let nodes = solver.stats().nodes;
