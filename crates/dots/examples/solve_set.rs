@@ -4,8 +4,9 @@
 //! `cargo run --release -p pencilbox-dots --example solve_set` solves 3x3 and 3x4 from the empty
 //! board and a few 4x4 positions with some lines drawn, checks the values recorded below, and
 //! prints nodes and time for each. `-- 4x4` (or `3x4`, `3x3`, a comma-separated list of
-//! names) picks some; `-- gen <drawn> <seed> <count>` prints random 4x4 positions in which no box
-//! has three or four sides drawn (to pick new members of the set). A first argument `--coins`
+//! names) picks some; `-- gen <drawn> <seed> <count> [RxC]` prints random 4x4 (or RxC) positions
+//! in which no box has three or four sides drawn (to pick new members of the set, and to sample
+//! larger boards). A first argument `--coins`
 //! keys the table on the strings-and-coins graph (`Solver::set_coin_keys`) in every solve.
 
 use std::time::Instant;
@@ -35,12 +36,17 @@ fn parse(lines: &str) -> LineSet {
         .fold(LineSet::EMPTY, |s, (i, b)| if b == b'1' { LineSet(s.0 | 1 << i) } else { s })
 }
 
+fn parse_dims(rxc: &str) -> Dims {
+    let (r, c) = rxc.split_once('x').expect("RxC");
+    Dims::new(r.parse().unwrap(), c.parse().unwrap()).unwrap()
+}
+
 fn show(geo: &Geometry, drawn: LineSet) -> String {
     (0..geo.num_lines()).map(|i| if drawn.0 >> i & 1 == 1 { '1' } else { '0' }).collect()
 }
 
-fn generate(drawn: usize, seed: u64, count: usize) {
-    let geo = Geometry::new(Dims::new(4, 4).unwrap()).unwrap();
+fn generate(dims: Dims, drawn: usize, seed: u64, count: usize) {
+    let geo = Geometry::new(dims).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut made = 0;
     while made < count {
@@ -69,14 +75,14 @@ fn main() {
     }
     if args.first().map(String::as_str) == Some("gen") {
         let n = |i: usize, d: u64| args.get(i).map_or(d, |a| a.parse().expect("a number"));
-        generate(n(1, 12) as usize, n(2, 1), n(3, 5) as usize);
+        let dims = args.get(4).map_or(Dims::new(4, 4).unwrap(), |d| parse_dims(d));
+        generate(dims, n(1, 12) as usize, n(2, 1), n(3, 5) as usize);
         return;
     }
     if args.first().map(String::as_str) == Some("solve") {
         // `solve RxC lines [threads] [table MiB] [ETC lines]`: one position, for picking members
         // of the set and for measuring table sizes and the enhanced-cutoff threshold.
-        let (r, c) = args[1].split_once('x').expect("RxC");
-        let geo = Geometry::new(Dims::new(r.parse().unwrap(), c.parse().unwrap()).unwrap()).unwrap();
+        let geo = Geometry::new(parse_dims(&args[1])).unwrap();
         let mib = args.get(4).map_or(1024, |m| m.parse().unwrap());
         let mut solver = Solver::new(geo, TableSize::Mib(mib));
         solver.set_coin_keys(coins);

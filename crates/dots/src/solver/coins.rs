@@ -24,17 +24,22 @@
 //! chains and loops in the orientation of that image (the smallest hash among the symmetries
 //! that tie), with its lowest bit set. The hash is the one step that is not injective: two
 //! positions share a key wrongly only if they have the same free strings and their chain
-//! multisets collide in 63 bits, a chance of about 2^-63 per such pair, far below one in a
-//! billion over the largest solve.
+//! multisets collide in 63 bits, a chance of about 2^-63 per such pair (even 10^12 such pairs,
+//! more than the largest solve meets, make it one in ten million).
 //!
 //! Only positions where nothing can be taken get such a key: a node that can capture searches
 //! at most two moves (see `Worker::capture_options`), and walking its chains would cost more
 //! than its table entry saves. Its key stays its twin-normalised drawn lines (see `keys`), whose
 //! high 64 bits are zero, so the two kinds of key never meet.
+//!
+//! The keys are an option ([`super::Solver::set_coin_keys`]), off by default: they cut a third
+//! of the nodes on 5×5 midgames and 4×4, but a key costs a walk of the chains before the probe
+//! at every node with nothing to take, and those solves took more time, not less
+//! (docs/PERFORMANCE.md, "Where the solver's nodes go").
 
-use crate::chains::Chains;
 use pencilbox_grid::Edge;
 
+use crate::chains::Chains;
 use crate::lines::{BoxId, Geometry, LineSet, SideCounts};
 
 use super::keys::Images;
