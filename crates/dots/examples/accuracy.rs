@@ -24,7 +24,7 @@ use anyhow::Context;
 use clap::Parser;
 use pencilbox_dots::board::{Line, Position};
 use pencilbox_dots::bot::{Bot, Level};
-use pencilbox_dots::lines::Geometry;
+use pencilbox_dots::compact::Geometry;
 use pencilbox_dots::solver::{Score, TableSize};
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;

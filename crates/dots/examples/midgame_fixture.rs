@@ -31,7 +31,7 @@ use anyhow::{Context, bail, ensure};
 use clap::Parser;
 use pencilbox_dots::board::Position;
 use pencilbox_dots::bot::{Bot, Level};
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::compact::{Geometry, LineSet};
 use pencilbox_dots::solver::{Score, Solver, TableSize};
 use pencilbox_grid::{Dims, Edge, OutOfTime};
 use rand::SeedableRng;

@@ -26,7 +26,7 @@ use std::ops::Range;
 use pencilbox_grid::{Cell, Dims, Edge};
 
 use crate::board::Position;
-use crate::lines::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
+use crate::compact::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
 
 /// Whether a component is a chain or a loop (chains sort first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -12,15 +12,15 @@ pub mod chains;
 // Exact values of simple loony endgames made of independent chains and loops.
 pub mod endgame;
 // The compact line-set representation the solver and the bots search on.
-pub mod lines;
+pub mod compact;
 // The exact solver for any position (alpha-beta with a transposition table).
 pub mod solver;
 // The fight for control by the long chain rule, in a player's words.
 pub mod control;
 // The chain-theory rules the engines play by, on either form of a position.
-pub mod rules;
+pub mod play;
 // Exact play of simple loony endgames on boards of any size.
-mod loony;
+mod endgame_play;
 // Playing engines: random, greedy, basic, strong.
 pub mod bot;
 // The strong engine's Monte Carlo tree search for positions too large to solve.

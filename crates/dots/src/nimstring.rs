@@ -34,7 +34,7 @@ use std::time::Instant;
 
 use pencilbox_grid::{Edge, OutOfTime};
 
-use crate::lines::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES};
+use crate::compact::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES};
 
 /// How often (in nodes, a power of two) the deadline is read.
 const CLOCK_EVERY: u64 = 1 << 10;

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use pencilbox_dots::board::{BoardError, Player, Position};
 use pencilbox_dots::bot::{Bot, ChooseError, EXACT_LINES, Level, Reason};
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::compact::{Geometry, LineSet};
 use pencilbox_dots::solver::{Solver, TableSize};
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;

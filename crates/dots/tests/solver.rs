@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::compact::{Geometry, LineSet};
 use pencilbox_dots::solver::{Proven, Pruning, Score, Solver, TableSize};
 use pencilbox_grid::Dims;
 use rand::{Rng, SeedableRng};

@@ -9,7 +9,7 @@ use pencilbox_dots::board::{Line, Player, Position, Score};
 use pencilbox_dots::bot::{Bot, ChooseError, DEFAULT_THINK, Level, Reason};
 use pencilbox_dots::format::{self, Format};
 use pencilbox_dots::game::{self, Owner};
-use pencilbox_dots::lines;
+use pencilbox_dots::compact;
 use pencilbox_dots::solver::TableSize;
 use pencilbox_dots::{chains, endgame};
 use pencilbox_grid::{Dims, Edge, Named};
@@ -147,7 +147,7 @@ pub async fn solve(
 ) -> Result<Json<Report>, ApiError> {
     let pos = spec.read()?;
     let undrawn = pos.num_undrawn();
-    if lines::compact(&pos).is_ok() && undrawn > FREE_SOLVE_LINES as usize && req.time_ms.is_none() {
+    if compact::from_position(&pos).is_ok() && undrawn > FREE_SOLVE_LINES as usize && req.time_ms.is_none() {
         return Err(ApiError::bad(format!(
             "{undrawn} undrawn lines: an exact solve may take minutes above {FREE_SOLVE_LINES}; give `time_ms` to try within a budget"
         )));

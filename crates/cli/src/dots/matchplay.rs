@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use pencilbox_dots::board::{Player, Position};
 use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level};
-use pencilbox_dots::rules::safe_lines_of;
+use pencilbox_dots::play::safe_lines_of;
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;

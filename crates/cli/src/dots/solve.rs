@@ -58,7 +58,7 @@ pub struct SolveArgs {
          the search's estimate (with the exact bounds reached) is printed instead. On a board of more \
          than {} lines (beyond the solver; up to {} lines), the search's estimate over the whole time",
         100.0 * pencilbox_dots::analysis::EXACT_SHARE,
-        pencilbox_dots::lines::SOLVER_MAX_LINES,
+        pencilbox_dots::compact::SOLVER_MAX_LINES,
         pencilbox_dots::mcts::large::SEARCH_MAX_LINES,
     ))]
     pub time_limit: Option<f64>,

@@ -7,7 +7,7 @@
 //! worked out. A part that is missing says why ([`Missing`]); a position that cannot be analysed
 //! at all says why ([`AnalysisError`]).
 //!
-//! On boards beyond the solver (more than [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines) the
+//! On boards beyond the solver (more than [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines) the
 //! search on the board itself ([`crate::mcts::large`]) estimates, and simple loony endgames are
 //! valued exactly by the endgame theory.
 
@@ -25,7 +25,7 @@ use rand::Rng;
 
 use crate::board::{Line, Position};
 use crate::control::{control, keeps_control};
-use crate::lines::{Geometry, GeometryError, LineSet};
+use crate::compact::{Geometry, GeometryError, LineSet};
 use crate::mcts::{self, MoveEstimate, Search};
 use crate::solver::{Progress, Score, Solver, TableSize};
 
@@ -183,7 +183,7 @@ struct Found {
 /// The value by the exact solver, falling back on the search when it runs out of time; beyond
 /// the solver, by the search on the board itself.
 fn value(position: &Position, means: Options<'_>, rng: &mut impl Rng) -> Result<Found, AnalysisError> {
-    match crate::lines::compact(position) {
+    match crate::compact::from_position(position) {
         Ok((geo, drawn)) => solve(geo, drawn, means, rng),
         Err(too_large) => beyond_solver(position, means, rng, too_large),
     }
@@ -314,7 +314,7 @@ type Exact = (Score, Option<Edge>, Option<Vec<(Edge, Value)>>);
 fn simple_endgame(position: &Position, moves: bool, rng: &mut impl Rng) -> Option<Exact> {
     use crate::mcts::{Domain, large::LargeDomain};
     let value = LargeDomain.exact(position)?;
-    let best = crate::loony::best_opening(position);
+    let best = crate::endgame_play::best_opening(position);
     let all = moves.then(|| {
         position
             .legal_moves()

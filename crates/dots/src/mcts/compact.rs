@@ -1,5 +1,5 @@
 //! The search's [`Domain`] on the compact form (boards of at most
-//! [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines), where the exact solver values small leaves and
+//! [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines), where the exact solver values small leaves and
 //! the ends of the playouts, and symmetric positions share one node.
 //!
 //! * **Moves in the tree.** Boxes that can be taken for free are taken at once (the solver's
@@ -34,7 +34,7 @@ use super::{Domain, Tree};
 use crate::board::Score;
 use crate::bot::{chain_capture, free_capture, smallest_handout};
 use crate::chains::{Chains, NO_CHAIN};
-use crate::lines::{Geometry, LineSet};
+use crate::compact::{Geometry, LineSet};
 use crate::solver::Solver;
 
 /// A tree position with at most this many undrawn lines is solved exactly (when the solver

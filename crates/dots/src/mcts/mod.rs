@@ -5,7 +5,7 @@
 //! The tree is the same for every board; what a position is, which moves are worth searching,
 //! how a playout ends and which positions have exact values belong to a [`Domain`]:
 //!
-//! * [`compact`]: boards of at most [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines, where the
+//! * [`compact`]: boards of at most [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines, where the
 //!   exact solver values the tree's small leaves and the ends of the playouts, and positions
 //!   symmetric to each other share one node;
 //! * [`large`]: larger boards (8×8 and up), without the solver: the tree's leaves and the

@@ -4,7 +4,7 @@
 use pencilbox_grid::Edge;
 
 use super::search::Worker;
-use crate::lines::LineSet;
+use crate::compact::LineSet;
 
 /// The drawn lines and their images under every symmetry of the board, each normalised under
 /// exchanges of twin lines (see `Worker::key_of`), kept up to date move by move so that the

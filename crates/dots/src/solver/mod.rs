@@ -54,7 +54,7 @@ use std::time::Instant;
 
 use pencilbox_grid::{Edge, OutOfTime};
 
-use crate::lines::{Geometry, LineSet, SOLVER_MAX_LINES};
+use crate::compact::{Geometry, LineSet, SOLVER_MAX_LINES};
 use search::Worker;
 pub use table::TableSize;
 use table::{Busy, Table};

@@ -8,7 +8,7 @@ use super::Score;
 use super::keys::Images;
 use super::search::Worker;
 use crate::chains::{Chains, NO_CHAIN};
-use crate::lines::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
+use crate::compact::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
 
 /// A short list of lines kept on the stack (the search allocates nothing per node), each with
 /// an upper bound on its value for the mover (`NO_BOUND` when none is known).

@@ -11,7 +11,7 @@ use super::table::{Busy, Entry, Table};
 use super::{Score, Settings, Stats};
 use crate::chains::Chains;
 use crate::endgame;
-use crate::lines::{Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
+use crate::compact::{Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
 
 /// One search thread: its counters and move-ordering state, and the shared table.
 pub(super) struct Worker<'s, 'p> {

@@ -1,6 +1,6 @@
 //! The chain-theory rules of the playing engines, written once for both forms of a position:
 //! the compact form ([`Geometry`] and [`LineSet`], boards of at most
-//! [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines, on which the engines also search) and a
+//! [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines, on which the engines also search) and a
 //! [`Position`] of any size up to [`MAX_SIDE`](crate::board::MAX_BOARD_SIDE), on which they play by
 //! these rules alone.
 //!
@@ -25,7 +25,7 @@ use rand::seq::IndexedRandom;
 
 use crate::board::Position;
 use crate::chains::{self, Chains, Kind, NO_CHAIN};
-use crate::lines::{BoxId, Geometry, LineSet};
+use crate::compact::{BoxId, Geometry, LineSet};
 
 /// What the rules need to know of a position.
 pub(crate) trait View: Sized {
@@ -392,7 +392,7 @@ mod tests {
     /// or `v R C`.
     fn capture_in(text: &str) -> String {
         let pos: Position = text.parse().unwrap();
-        let (geo, drawn) = crate::lines::compact(&pos).unwrap();
+        let (geo, drawn) = crate::compact::from_position(&pos).unwrap();
         let compact = Compact { geo: &geo, drawn };
         assert_eq!((free_capture(&pos), free_capture(&compact)), (None, None), "{text}");
         let chosen = chain_capture(&pos).expect("a box to take");

@@ -352,7 +352,7 @@ impl LineSet {
 
 /// A position in the compact form the solver and the bots search on: its board's geometry and
 /// its drawn lines. Fails when the board has more than [`SOLVER_MAX_LINES`] lines.
-pub fn compact(position: &Position) -> Result<(Geometry, LineSet), GeometryError> {
+pub fn from_position(position: &Position) -> Result<(Geometry, LineSet), GeometryError> {
     Ok((Geometry::new(position.dims())?, LineSet::of_position(position)?))
 }
 
@@ -451,10 +451,10 @@ mod tests {
         assert!(Geometry::new(small).is_ok());
         let position = Position::empty_of(big).unwrap();
         assert_eq!(LineSet::of_position(&position).unwrap_err(), too_many);
-        assert_eq!(compact(&position).unwrap_err(), too_many);
+        assert_eq!(from_position(&position).unwrap_err(), too_many);
         assert_eq!(too_many.to_string(), "the 8x8 board has 144 lines; the exact solver takes at most 128");
         let position = Position::from_lines(small, [Edge(0), Edge(111)]).unwrap();
-        let (geo, drawn) = compact(&position).unwrap();
+        let (geo, drawn) = from_position(&position).unwrap();
         assert_eq!((geo.dims(), drawn), (small, LineSet(1 | 1 << 111)));
     }
 }
