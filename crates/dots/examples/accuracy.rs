@@ -26,6 +26,7 @@ use pencilbox_dots::board::{Line, Position};
 use pencilbox_dots::bot::{Bot, Level};
 use pencilbox_dots::compact::Geometry;
 use pencilbox_dots::solver::{Score, TableSize};
+use pencilbox_dots::theory::{Compact, View};
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -206,7 +207,7 @@ fn main() -> anyhow::Result<()> {
     let over_budget = scored.iter().filter(|s| s.took > think + SLACK).count();
     // Yardsticks that need no seed: a random legal move, and a random line that gives no box.
     let any = Expected::of(&set, |_, _| true);
-    let safe = Expected::of(&set, |m, e| !geometries[&m.dims].gives_box(m.drawn, e));
+    let safe = Expected::of(&set, |m, e| !Compact::new(&geometries[&m.dims], m.drawn).gives_box(e));
     if args.json {
         let moves: Vec<_> = scored
             .iter()

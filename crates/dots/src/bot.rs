@@ -16,7 +16,7 @@
 //!   ([`crate::mcts`]).
 //! * `basic` (the strong level before the search) plays exactly whenever the rest of the game is
 //!   small enough to solve before the deadline, and otherwise follows chain theory
-//!   ([`crate::play`]): it never hands out boxes while safe lines remain, takes what it is
+//!   ([`crate::theory`]) by the playing heuristics of [`crate::play`]: it never hands out boxes while safe lines remain, takes what it is
 //!   given except that it declines the last two boxes of a chain (the last four of a loop) when
 //!   more long chains or loops are still to come, so that it keeps control (Berlekamp, "The Dots
 //!   and Boxes Game"), and when it must hand out boxes it opens the smallest chain first, a
@@ -42,8 +42,9 @@ use crate::board::{self, BoardError, Position, Score};
 use crate::compact::{Geometry, LineSet};
 use crate::endgame_play;
 use crate::mcts::{self, compact::CompactDomain};
-use crate::play::{self, Compact};
+use crate::play;
 use crate::solver::{Solver, TableSize};
+use crate::theory::{Compact, View};
 
 /// How well an engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -234,7 +235,7 @@ fn large_board(
     threads: usize,
 ) -> Choice {
     by_rules(level, position, undrawn, rng).unwrap_or_else(|| {
-        let safe = play::safe_lines(position, undrawn);
+        let safe: Vec<Edge> = position.safe_lines().collect();
         if level != Level::Strong {
             let line = play::chain_rules(position, undrawn, &safe, rng);
             return Choice { line, reason: Reason::LargeBoard };
@@ -261,7 +262,7 @@ fn large_board(
 /// The choice of the levels that need nothing but the rules (random, greedy), and the moves
 /// forced at every level: the last line, a free capture. `None` when a basic or strong
 /// engine has a choice to make.
-fn by_rules<V: play::View>(level: Level, v: &V, undrawn: &[Edge], rng: &mut impl Rng) -> Option<Choice> {
+fn by_rules<V: View>(level: Level, v: &V, undrawn: &[Edge], rng: &mut impl Rng) -> Option<Choice> {
     let level_choice = |line| Some(Choice { line, reason: Reason::Level });
     match level {
         Level::Random => level_choice(*undrawn.choose(rng)?),
@@ -272,7 +273,7 @@ fn by_rules<V: play::View>(level: Level, v: &V, undrawn: &[Edge], rng: &mut impl
             }
             // A capture that changes nothing else is always right (see `Worker::capture_options`
             // in the solver).
-            let line = play::free_capture(v)?;
+            let line = v.free_capture()?;
             Some(Choice { line, reason: Reason::Forced })
         }
     }
@@ -300,7 +301,7 @@ impl Engine {
 
     /// A move in `drawn`, whose undrawn lines (at least one) are `undrawn`.
     fn choose(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
-        let view = Compact { geo: &self.geo, drawn };
+        let view = Compact::new(&self.geo, drawn);
         if let Some(choice) = by_rules(self.level, &view, undrawn, rng) {
             return choice;
         }
@@ -315,7 +316,7 @@ impl Engine {
     /// the search.
     fn strong(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
         let geo = &self.geo;
-        let safe_left = undrawn.iter().any(|&e| !geo.gives_box(drawn, e));
+        let safe_left = Compact::new(geo, drawn).safe_lines().next().is_some();
         let now = Instant::now();
         let lines = undrawn.len() as u32;
         let share = if !safe_left || lines <= STRONG_EXACT_LINES {
@@ -372,8 +373,8 @@ impl Engine {
     }
 
     fn basic(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
-        let view = Compact { geo: &self.geo, drawn };
-        let safe = play::safe_lines(&view, undrawn);
+        let view = Compact::new(&self.geo, drawn);
+        let safe: Vec<Edge> = view.safe_lines().collect();
         let try_exact = undrawn.len() as u32 <= self.exact_lines || safe.is_empty();
         if try_exact && let Some(solver) = self.solver.as_mut() {
             solver.set_deadline(Some(deadline));
@@ -384,22 +385,6 @@ impl Engine {
         let line = play::chain_rules(&view, undrawn, &safe, rng);
         Choice { line, reason: Reason::Heuristic }
     }
-}
-
-/// A line that takes a box without making another one takeable, if there is one (see
-/// [`crate::play`]).
-pub(crate) fn free_capture(geo: &Geometry, drawn: LineSet) -> Option<Edge> {
-    play::free_capture(&Compact { geo, drawn })
-}
-
-/// The line of `undrawn` that hands out the smallest chain or loop (see [`crate::play`]).
-pub(crate) fn smallest_handout(geo: &Geometry, drawn: LineSet, undrawn: &[Edge]) -> Edge {
-    play::smallest_handout(&Compact { geo, drawn }, undrawn)
-}
-
-/// When a chain can be taken: take a box, or decline the last two (see [`crate::play`]).
-pub(crate) fn chain_capture(geo: &Geometry, drawn: LineSet) -> Option<Edge> {
-    play::chain_capture(&Compact { geo, drawn })
 }
 
 /// The default thinking time of the strong level when the caller gives none.

@@ -236,14 +236,6 @@ impl Geometry {
     pub fn unclaimed_boxes(&self, drawn: LineSet) -> u32 {
         self.num_boxes() as u32 - self.claimed_boxes(drawn)
     }
-    /// How many boxes drawing `e` (undrawn) completes: 0, 1 or 2.
-    pub fn completes(&self, drawn: LineSet, e: Edge) -> u32 {
-        self.edge_boxes(e).filter(|&b| self.drawn_sides(drawn, b) == 3).count() as u32
-    }
-    /// Whether drawing `e` hands the opponent a box: it gives some box its third side.
-    pub fn gives_box(&self, drawn: LineSet, e: Edge) -> bool {
-        self.edge_boxes(e).any(|b| self.drawn_sides(drawn, b) == 2)
-    }
     /// The number of symmetries of the board (4 for a rectangle, 8 for a square): symmetry `s`
     /// is `Symmetry::of(dims)[s]`.
     pub fn num_symmetries(&self) -> usize {
@@ -264,6 +256,27 @@ impl Geometry {
         let mut best = (lines, 0);
         for s in 1..self.sym_tables.len() {
             let img = self.transform(s, lines);
+            if img < best.0 {
+                best = (img, s);
+            }
+        }
+        best
+    }
+    /// The table key of `lines` and the symmetry that gives it: the smallest image under the
+    /// board's symmetries, each image first normalised under exchanges of twin lines
+    /// ([`Geometry::normalise_twins`]); ties go to the lowest symmetry. Every position a symmetry
+    /// and exchanges of twins map `lines` to has this key, and all of them have the same value
+    /// in Dots-and-Boxes and in Nimstring.
+    ///
+    /// Why this is a key of the whole class: a symmetry maps twin groups onto twin groups, so
+    /// for positions `y = σ0(τ(x))` with `τ` an exchange of twins, each `σ(y)` is an exchange of
+    /// twins applied to `σσ0(x)`: both have the same normalised images, hence the same minimum.
+    /// (The solver keeps the normalised images up to date move by move instead of computing
+    /// them afresh at each node, with [`Geometry::draw_normalised`].)
+    pub fn class_key(&self, lines: LineSet) -> (LineSet, usize) {
+        let mut best = (LineSet(self.normalise_twins(lines.0)), 0);
+        for s in 1..self.sym_tables.len() {
+            let img = LineSet(self.normalise_twins(self.transform(s, lines).0));
             if img < best.0 {
                 best = (img, s);
             }

@@ -18,9 +18,9 @@
 use pencilbox_grid::Edge;
 
 use crate::board::{Position, Score};
-use crate::chains::{self, Kind};
 use crate::endgame::{self, Components};
-use crate::play::{self, View};
+use crate::play;
+use crate::theory::{self, Kind, View};
 
 /// The value of a simple loony endgame with nothing to take, for the player who must open;
 /// `None` when the position is not one.
@@ -32,7 +32,7 @@ pub(crate) fn simple_value(pos: &Position) -> Option<Score> {
 /// `None` when `pos` is not one (or is over).
 pub(crate) fn best_opening(pos: &Position) -> Option<Edge> {
     endgame::check_simple(pos).ok()?;
-    let parts = chains::components(pos);
+    let parts = theory::components(pos);
     let sizes: Vec<(Kind, usize)> = parts.iter().map(|p| (p.kind, p.len())).collect();
     let mut best: Option<(Score, Edge)> = None;
     for (i, part) in parts.iter().enumerate() {
@@ -52,13 +52,10 @@ pub(crate) fn best_opening(pos: &Position) -> Option<Edge> {
     best.map(|(_, e)| e)
 }
 
-/// The line that opens the component made of `boxes`: a 2-chain's middle line, else its lowest
-/// undrawn line.
+/// The line that opens the component made of `boxes`: its lowest undrawn line that opens it
+/// well ([`View::opens_well`]: a 2-chain's middle line).
 fn opening_line(pos: &Position, boxes: &[pencilbox_grid::Cell]) -> Option<Edge> {
-    if let [a, b] = boxes {
-        return View::undrawn_sides(pos, *a).find(|&e| View::boxes_of(pos, e).any(|c| c == *b));
-    }
-    boxes.iter().flat_map(|&b| View::undrawn_sides(pos, b)).min()
+    boxes.iter().flat_map(|&b| View::undrawn_sides(pos, b)).filter(|&e| pos.opens_well(e, boxes.len())).min()
 }
 
 /// The capture rule with exact declining: [`play::chain_capture`], deciding whether to decline
@@ -85,7 +82,7 @@ pub(crate) mod tests {
     pub(crate) fn after_safe_phase(rng: &mut ChaCha8Rng, dims: Dims) -> Position {
         let mut pos = Position::empty_of(dims).unwrap();
         loop {
-            let safe: Vec<Edge> = pos.legal_moves().filter(|&e| !View::gives_box(&pos, e)).collect();
+            let safe: Vec<Edge> = pos.safe_lines().collect();
             if safe.is_empty() {
                 return pos;
             }
@@ -122,7 +119,7 @@ pub(crate) mod tests {
                     break;
                 }
                 let here = solver.value(drawn).unwrap();
-                let e = play::free_capture(&pos).or_else(|| capture(&pos)).expect("a capture");
+                let e = pos.free_capture().or_else(|| capture(&pos)).expect("a capture");
                 assert_eq!(move_value(&mut solver, &pos, e), here, "capture {e:?} in\n{pos}");
                 let k = View::completes(&pos, e);
                 if k == 0 {

@@ -7,11 +7,11 @@ use axum::extract::State;
 use pencilbox_dots::analysis::{AnalysisError, OnTimeout, Options, Report, analyse, round1};
 use pencilbox_dots::board::{Line, Player, Position, Score};
 use pencilbox_dots::bot::{Bot, ChooseError, DEFAULT_THINK, Level, Reason};
+use pencilbox_dots::compact;
 use pencilbox_dots::format::{self, Format};
 use pencilbox_dots::game::{self, Owner};
-use pencilbox_dots::compact;
 use pencilbox_dots::solver::TableSize;
-use pencilbox_dots::{chains, endgame};
+use pencilbox_dots::{endgame, theory};
 use pencilbox_grid::{Dims, Edge, Named};
 use rand::SeedableRng;
 use serde::de::{DeserializeOwned, Error as _};
@@ -289,7 +289,7 @@ pub async fn endgame(
     let out = run_engine(&config, budget, move |_deadline| {
         let parts = endgame::decompose(&pos)
             .map_err(|e| ApiError::bad(format!("not a simple chains-and-loops endgame: {e}")))?;
-        let mut found = chains::components(&pos);
+        let mut found = theory::components(&pos);
         found.sort_by_key(|c| (c.kind, c.len(), c.boxes[0]));
         let components = found
             .into_iter()

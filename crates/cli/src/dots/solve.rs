@@ -13,10 +13,10 @@ use pencilbox_dots::analysis::{
     AnalysisError, Missing, MoveReport, OnTimeout, Options, Report, Value, analyse,
 };
 use pencilbox_dots::board::Position;
-use pencilbox_dots::chains::Kind;
 use pencilbox_dots::control::Control;
 use pencilbox_dots::format::{Format, read};
 use pencilbox_dots::solver::{Stats, TableSize};
+use pencilbox_dots::theory::Kind;
 use pencilbox_grid::Dims;
 use rand::SeedableRng;
 

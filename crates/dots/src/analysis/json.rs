@@ -96,7 +96,7 @@ impl Serialize for Chains<'_> {
 
 /// One chain or loop: `kind`, whether the long chain rule counts it (`long`), and its boxes
 /// `[row, col]` in order along it.
-struct Component<'a>(&'a crate::chains::Component);
+struct Component<'a>(&'a crate::theory::Component);
 
 impl Serialize for Component<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -24,8 +24,8 @@ use pencilbox_grid::Edge;
 use rand::Rng;
 
 use crate::board::{Line, Position};
-use crate::control::{control, keeps_control};
 use crate::compact::{Geometry, GeometryError, LineSet};
+use crate::control::{control, keeps_control};
 use crate::mcts::{self, MoveEstimate, Search};
 use crate::solver::{Progress, Score, Solver, TableSize};
 

@@ -16,9 +16,13 @@ pub(super) struct Images {
 }
 
 impl Worker<'_, '_> {
-    /// The table key of `drawn` and the symmetry that maps `drawn` to it.
+    /// The table key of `drawn` and the symmetry that maps `drawn` to it
+    /// ([`Geometry::class_key`](crate::compact::Geometry::class_key)).
     pub(super) fn key(&self, drawn: LineSet) -> (LineSet, usize) {
-        self.key_of(&self.images(drawn))
+        if !self.settings.use_symmetry {
+            return (drawn, 0);
+        }
+        self.geo.class_key(drawn)
     }
 
     pub(super) fn images(&self, drawn: LineSet) -> Images {
@@ -39,12 +43,9 @@ impl Worker<'_, '_> {
         Images { drawn: im.drawn | 1 << e.0, keys }
     }
 
-    /// The table key and the symmetry that gives it: the smallest image under the board's
-    /// symmetries, each image first normalised under exchanges of twin lines.
-    ///
-    /// Why this is a key of the whole class: a symmetry maps twin groups onto twin groups, so
-    /// for positions `y = σ0(τ(x))` with `τ` an exchange of twins, each `σ(y)` is an exchange of
-    /// twins applied to `σσ0(x)`: both have the same normalised images, hence the same minimum.
+    /// The table key and the symmetry that gives it, from the images kept up to date move by
+    /// move: the same as [`Geometry::class_key`](crate::compact::Geometry::class_key) of the
+    /// drawn lines, without transforming them afresh.
     pub(super) fn key_of(&self, im: &Images) -> (LineSet, usize) {
         if !self.settings.use_symmetry {
             return (LineSet(im.drawn), 0);

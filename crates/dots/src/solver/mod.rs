@@ -55,6 +55,7 @@ use std::time::Instant;
 use pencilbox_grid::{Edge, OutOfTime};
 
 use crate::compact::{Geometry, LineSet, SOLVER_MAX_LINES};
+use crate::theory::{Compact, View};
 use search::Worker;
 pub use table::TableSize;
 use table::{Busy, Table};
@@ -336,7 +337,7 @@ impl<'a> Solver<'a> {
         if most as u64 <= self.table.capacity() {
             return;
         }
-        let safe = undrawn.iter().filter(|&e| !self.geo.gives_box(drawn, e)).count() as u32;
+        let safe = Compact::new(&self.geo, drawn).safe_set().count();
         let entries = Table::entries_for(self.size, lines, undrawn.count(), safe).min(in_time);
         if entries as u64 <= self.table.capacity() {
             return;
@@ -434,7 +435,7 @@ impl<'a> Solver<'a> {
     /// The value for the mover of drawing `e` (undrawn) in `drawn`: the boxes it completes plus
     /// the value of the rest if they move again, minus the opponent's value otherwise.
     pub fn move_value(&mut self, drawn: LineSet, e: Edge) -> Result<Score, OutOfTime> {
-        let k = self.geo.completes(drawn, e) as Score;
+        let k = Compact::new(&self.geo, drawn).completes(e) as Score;
         let v = self.value(drawn.with(e))?;
         Ok(if k > 0 { k + v } else { -v })
     }
@@ -462,7 +463,8 @@ impl<'a> Solver<'a> {
         let undrawn = self.geo.undrawn(drawn);
         let mut moves: Vec<Edge> = undrawn.iter().collect();
         // Captures first, then moves that give nothing away: a best move is usually among them.
-        moves.sort_by_key(|&e| (self.geo.completes(drawn, e) == 0, self.geo.gives_box(drawn, e)));
+        let pos = Compact::new(&self.geo, drawn);
+        moves.sort_by_key(|&e| (pos.completes(e) == 0, pos.gives_box(e)));
         // The table's best move, when it has one, before them: the search stored it, and
         // probing a move that is not best can cost as much as a search. With two threads the
         // stored move depends on which thread stored last: the order above alone keeps the
@@ -487,7 +489,7 @@ impl<'a> Solver<'a> {
     ) -> Result<Option<Edge>, OutOfTime> {
         for e in moves {
             // Does `e` reach `value`? One null-window probe of the child answers it.
-            let k = self.geo.completes(drawn, e) as Score;
+            let k = Compact::new(&self.geo, drawn).completes(e) as Score;
             let child = drawn.with(e);
             let left = self.geo.unclaimed_boxes(child) as Score;
             let mut worker = self.worker();
