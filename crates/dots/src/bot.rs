@@ -271,8 +271,7 @@ fn by_rules<V: View>(level: Level, v: &V, undrawn: &[Edge], rng: &mut impl Rng) 
             if undrawn.len() == 1 {
                 return Some(Choice { line: undrawn[0], reason: Reason::Forced });
             }
-            // A capture that changes nothing else is always right (see `Worker::capture_options`
-            // in the solver).
+            // A capture that changes nothing else is always right (see [`View::free_capture`]).
             let line = v.free_capture()?;
             Some(Choice { line, reason: Reason::Forced })
         }

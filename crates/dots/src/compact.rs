@@ -325,6 +325,10 @@ impl Geometry {
     pub fn normalise_twins(&self, lines: u128) -> u128 {
         let mut out = lines;
         for &group in &self.twins {
+            // A group with none or all of its lines drawn is its own representative.
+            if lines & group == 0 || lines & group == group {
+                continue;
+            }
             let mut drawn = (lines & group).count_ones();
             out &= !group;
             let mut rest = group;
@@ -454,6 +458,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every image of a position under a symmetry and every exchange of twin lines in it has
+    /// the position's class key, and the key is one of the normalised images.
+    #[test]
+    fn the_class_key_is_shared_by_the_whole_class() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x5eed_c1a5);
+        for (r, c) in [(1, 1), (1, 4), (2, 2), (3, 3), (3, 4), (5, 5)] {
+            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+            for _ in 0..200 {
+                let drawn = LineSet(rng.random::<u128>() & geo.all);
+                let (key, sym) = geo.class_key(drawn);
+                assert_eq!(key.0, geo.normalise_twins(geo.transform(sym, drawn).0));
+                for s in 0..geo.num_symmetries() {
+                    assert_eq!(geo.class_key(geo.transform(s, drawn)).0, key, "{r}x{c} sym {s}");
+                }
+                // Exchange the drawn and undrawn lines of one twin group (drawn count kept).
+                for &group in geo.twin_groups() {
+                    let inside = drawn.0 & group;
+                    let swapped = LineSet(drawn.0 & !group | reverse_in(group, inside));
+                    assert_eq!(geo.class_key(swapped).0, key, "{r}x{c} twins {group:b}");
+                }
+            }
+        }
+    }
+
+    /// The lines of `group` drawn in `inside`, highest first instead of lowest: the same number.
+    fn reverse_in(group: u128, inside: u128) -> u128 {
+        let n = inside.count_ones();
+        let mut out = 0;
+        let mut rest = group;
+        for _ in 0..n {
+            let top = 1u128 << (127 - rest.leading_zeros());
+            out |= top;
+            rest &= !top;
+        }
+        out
     }
 
     #[test]

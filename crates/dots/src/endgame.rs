@@ -62,7 +62,7 @@ use std::fmt;
 use pencilbox_grid::Cell;
 
 use crate::board::{Player, Position, Score};
-use crate::theory::{self, Kind};
+use crate::theory::{self, Kind, LONG_CHAIN};
 
 /// Errors about positions that are not simple loony endgames.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -174,7 +174,7 @@ pub fn decompose(pos: &Position) -> Result<Components, EndgameError> {
 /// The opener's value after opening a chain of `n` boxes, when the rest is worth `x` to whoever
 /// opens next (see the module docs).
 pub const fn open_chain(n: Score, x: Score) -> Score {
-    if n <= 2 {
+    if n < LONG_CHAIN as Score {
         -(n + x)
     } else {
         let take_all = n + x;

@@ -5,7 +5,7 @@
 //! drawn by the same rules (a player who completes a box moves again) and the player who cannot
 //! move loses, so whoever completes the last box loses. Winning it is having control in
 //! Dots-and-Boxes: making the opponent open the last long chain or loop. The analyses report it
-//! ([`crate::control::fight`]): who can win control, and which moves keep that chance.
+//! ([`crate::analysis::fight`]): who can win control, and which moves keep that chance.
 //!
 //! Control is not the value. On 5×5 midgame positions the Nimstring-winning moves are often not
 //! the best ones, and sometimes the only one loses boxes (docs/PERFORMANCE.md, Dots-and-Boxes,
@@ -404,7 +404,7 @@ mod tests {
         let (drawn, mut nim) = loop {
             let drawn = (0..12).fold(LineSet::EMPTY, |d, _| d.with(Edge(rng.random_range(0..40))));
             let mut nim = Nimstring::new(&geo);
-            if nim.wins(drawn).unwrap() && geo.side_counts(drawn).with[3] == 0 {
+            if nim.wins(drawn).unwrap() && !Compact::new(&geo, drawn).can_take() {
                 break (drawn, nim);
             }
         };

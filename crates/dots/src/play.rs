@@ -57,9 +57,7 @@ pub(crate) fn chain_capture_by<V: View>(v: &V, exact: impl Fn(&V, usize) -> Opti
         None if beyond.is_none_or(|d| v.drawn_sides(d) < 2) => (vec![f, e], 0, 2),
         // The last four of a loop: `b`, `c`, `d` and `other`, whose last side leads to `d`.
         Some(b2) => match (beyond, v.undrawn_sides(b2).next()) {
-            (Some(d), Some(e2)) if v.drawn_sides(d) == 2 && v.across(e2, b2) == Some(d) => {
-                (vec![f, e, e2], 4, 4)
-            }
+            (Some(d), Some(e2)) if v.is_two_sided(d) && v.across(e2, b2) == Some(d) => (vec![f, e, e2], 4, 4),
             // A chain opened in its middle: declining now would leave the other end to the
             // opponent, and everything behind it.
             _ => return Some(e),

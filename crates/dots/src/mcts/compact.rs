@@ -5,7 +5,7 @@
 //! * **Moves in the tree.** Boxes that can be taken for free are taken at once (the solver's
 //!   capture rule: it never loses). When a chain or loop is being handed out, the only moves
 //!   worth considering are the captures and the double-dealing move that declines the last two
-//!   boxes (four of a loop) — the same theorem the solver prunes with. While safe lines remain
+//!   boxes (four of a loop): the solver's rule, [`Compact::capture_options`]. While safe lines remain
 //!   (lines that give nothing away), the moves are the safe lines and the hand-outs of short
 //!   chains (one or two boxes, which change the parity of the fight for control); opening a
 //!   long chain or a loop is never searched then. Once no safe line is left, one move per chain

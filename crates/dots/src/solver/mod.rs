@@ -13,11 +13,11 @@
 //!   lines under the board's symmetry group and under exchanges of *twin lines* (the two border
 //!   lines of a corner box are the same string from the same coin to the ground in the
 //!   strings-and-coins view: Berlekamp, ch. 2; Barker & Korf), kept up to date move by move;
-//! * capture reductions (see `Worker::capture_options`): when a box can be taken, at most two
+//! * capture reductions (see [`Compact::capture_options`]): when a box can be taken, at most two
 //!   moves need to be searched;
 //! * one move per equivalence class when nothing can be taken: one line per twin group, one line
 //!   per chain of 3+ boxes or loop, one line per 1-chain, and only the middle line of a 2-chain
-//!   (the half-hearted hand-out is dominated: see `Worker::short_chain_line`);
+//!   (the half-hearted hand-out is dominated: see [`View::opens_well`]);
 //! * move ordering: the table's best move first, then moves that give no box away (those that
 //!   use up safe moves first, then by a history heuristic), then hand-outs, shortest chain first;
 //! * upper bounds on loony moves (`Worker::loony_bound`) and enhanced transposition cutoffs near
