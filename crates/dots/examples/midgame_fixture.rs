@@ -99,7 +99,7 @@ fn midgame(geo: &Geometry, seed: u64, g: u64, think: Duration) -> anyhow::Result
     while geo.undrawn(drawn).count() > target {
         let position = Position::from_lines(geo.dims(), drawn.iter())?;
         let choice = bots[turn].choose(&position, &mut rng, Instant::now() + think).context("no move")?;
-        if Compact::new(&geo, drawn).completes(choice.line) == 0 {
+        if Compact::new(geo, drawn).completes(choice.line) == 0 {
             turn = 1 - turn;
         }
         drawn = drawn.with(choice.line);

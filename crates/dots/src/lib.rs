@@ -3,7 +3,7 @@
 //!
 //! The modules form layers; each uses only the layers before it:
 //!
-//! 1. **Board**: [`board`] (positions, moves, formats), [`format`], [`game`], and [`compact`] (the
+//! 1. **Board**: [`board`] (positions, moves, formats), [`format`](mod@format), [`game`], and [`compact`] (the
 //!    compact form the solver and the search run on).
 //! 2. **Chain theory**: [`theory`] (each fact once, for both forms: long chains, safe lines,
 //!    captures, chains and loops), and what is built on it alone: [`play`] (the playing
