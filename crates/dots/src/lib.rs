@@ -6,7 +6,7 @@
 //! 1. **Board**: [`board`] (positions, moves, formats), [`format`](mod@format), [`game`], and [`compact`] (the
 //!    compact form the solver and the search run on).
 //! 2. **Chain theory**: [`theory`] (each fact once, for both forms: long chains, safe lines,
-//!    captures, chains and loops), and what is built on it alone: [`play`] (the playing
+//!    captures, chains and loops), and what is built on it alone: `play` (the playing
 //!    heuristics) and [`control`] (the fight for control in a player's words).
 //! 3. **Exact values**: [`endgame`] (simple loony endgames) with `endgame_play` (playing them
 //!    exactly on any board), [`solver`] (any position), [`nimstring`] (who wins control).
@@ -26,7 +26,7 @@ pub mod compact;
 // Chain theory: the one view of a position on both forms, and each fact of chain theory once.
 pub mod theory;
 // The playing heuristics built on chain theory, on either form of a position.
-pub mod play;
+mod play;
 // The fight for control by the long chain rule, in a player's words.
 pub mod control;
 // Exact values of simple loony endgames made of independent chains and loops.
