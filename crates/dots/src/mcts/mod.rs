@@ -487,7 +487,11 @@ pub const MAX_STD_ERROR_SHARE: f64 = 0.1;
 /// on at least [`MIN_PLAYOUTS`] playouts and its standard error (the playouts' spread over the
 /// root of their count) is at most [`MAX_STD_ERROR_SHARE`] of the boxes unclaimed at the root.
 /// The error is that of the move's mean; its corrected value is drawn toward the other moves'
-/// mean, which narrows the error, so the measure errs on the safe side.
+/// mean, which narrows the error, so the measure errs on the safe side there. It measures the
+/// sampling only: the playouts are not best play, and their bias comes on top (where exact
+/// values can be checked the estimates run high by about a box, and the exact value lies
+/// within two standard errors less often than sampling alone would have it: docs/PERFORMANCE.md,
+/// "Honest estimates").
 #[derive(Clone, Copy, Debug)]
 struct Sureness {
     /// The boxes unclaimed at the root.
