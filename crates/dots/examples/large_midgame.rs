@@ -25,12 +25,12 @@ use pencilbox_dots::lines::Geometry;
 use pencilbox_dots::mcts::{Search, large};
 use pencilbox_dots::rules;
 use pencilbox_dots::solver::{Solver, TableSize};
-use pencilbox_dots::test_set;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// The midgame accuracy fixture in the repository.
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
+#[path = "support/fixture.rs"]
+mod fixture;
+use fixture::FIXTURE;
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -54,11 +54,7 @@ struct Args {
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let path = args.fixture.to_string_lossy();
-    let text =
-        std::fs::read_to_string(path.as_ref()).with_context(|| format!("cannot read the fixture {path}"))?;
-    let set = test_set::parse(&text).with_context(|| format!("the fixture {path}"))?;
-    anyhow::ensure!(!set.is_empty(), "the fixture {path} holds no positions");
+    let set = fixture::read(&args.fixture)?;
     let (mut optimal, mut loss, mut n) = (0u32, 0.0f64, 0u32);
     let (mut random_optimal, mut random_loss) = (0.0f64, 0.0f64);
     let (mut chosen_visits, mut root_moves, mut playouts) = (0u64, 0u64, 0u64);
