@@ -32,10 +32,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
-use pencilbox_dots::test_set::{self, Valued};
+use pencilbox_dots::test_set::Valued;
 
-/// The midgame accuracy fixture in the repository.
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
+#[path = "support/fixture.rs"]
+mod fixture;
+use fixture::FIXTURE;
 
 /// A move is over its budget when it takes this much longer than the deadline allows.
 const SLACK: Duration = Duration::from_millis(50);
@@ -173,11 +174,8 @@ fn play(
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    let set = fixture::read(&args.fixture)?;
     let path = args.fixture.to_string_lossy();
-    let text =
-        std::fs::read_to_string(path.as_ref()).with_context(|| format!("cannot read the fixture {path}"))?;
-    let set = test_set::parse(&text).with_context(|| format!("the fixture {path}"))?;
-    anyhow::ensure!(!set.is_empty(), "the fixture {path} holds no positions");
     let geometries = geometries(&set)?;
     if !args.json {
         println!(

@@ -73,8 +73,9 @@ pub enum Reason {
     /// mover (the position's value may be higher).
     Proven { lower: Score },
     /// The search's choice: its estimate of the position's value for the mover (their boxes
-    /// minus the opponent's, of those still unclaimed) and the playouts behind it.
-    Search { value: f64, playouts: u32 },
+    /// minus the opponent's, of those still unclaimed), its standard error (`None`: too thin to
+    /// estimate, and `value` is no estimate: [`mcts::Estimate`]) and the playouts behind it.
+    Search { value: f64, std_error: Option<f64>, playouts: u32 },
     /// A rule of thumb (the position was too large to solve in time).
     Heuristic,
     /// The chain rules (and for the strong level, exact simple loony endgames) because the
@@ -245,7 +246,11 @@ fn large_board(
         }
         if !safe.is_empty() && position.dims().num_edges() <= mcts::large::SEARCH_MAX_LINES {
             let estimate = mcts::large::search(position, threads, rng, deadline, None);
-            let reason = Reason::Search { value: estimate.value, playouts: estimate.playouts };
+            let reason = Reason::Search {
+                value: estimate.value,
+                std_error: estimate.std_error,
+                playouts: estimate.playouts,
+            };
             return Choice { line: estimate.line, reason };
         }
         // Beyond the search: a random safe line, else the endgame played exactly where it is
@@ -367,7 +372,11 @@ impl Engine {
         };
         Choice {
             line: estimate.line,
-            reason: Reason::Search { value: estimate.value, playouts: estimate.playouts },
+            reason: Reason::Search {
+                value: estimate.value,
+                std_error: estimate.std_error,
+                playouts: estimate.playouts,
+            },
         }
     }
 

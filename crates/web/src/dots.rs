@@ -199,8 +199,10 @@ pub struct MoveResponse {
     reason: &'static str,
     /// The exact value of the position for the mover, when the engine solved it.
     value: Option<Score>,
-    /// With `search`: the search's estimate of that value, and the playouts behind it.
+    /// With `search`: the search's estimate of that value and its standard error (both `None`
+    /// when the search was too thin to estimate it), and the playouts behind it.
     estimate: Option<f64>,
+    std_error: Option<f64>,
     playouts: Option<u32>,
     /// How many boxes the move completes (the mover then moves again when > 0).
     completes: u32,
@@ -232,9 +234,11 @@ pub async fn engine_move(
             _ => None,
         };
         let reason = choice.reason.name();
-        let (estimate, playouts) = match choice.reason {
-            Reason::Search { value, playouts } => (Some(round1(value)), Some(playouts)),
-            _ => (None, None),
+        let (estimate, std_error, playouts) = match choice.reason {
+            Reason::Search { value, std_error, playouts } => {
+                (std_error.map(|_| round1(value)), std_error.map(round1), Some(playouts))
+            }
+            _ => (None, None, None),
         };
         Ok(MoveResponse {
             line: choice.line.index(),
@@ -242,6 +246,7 @@ pub async fn engine_move(
             reason,
             value,
             estimate,
+            std_error,
             playouts,
             completes: position
                 .clone()

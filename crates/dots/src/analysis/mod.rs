@@ -247,7 +247,10 @@ fn estimated(
     why: Missing,
     moves: Option<Vec<MoveEstimate>>,
 ) -> Found {
-    let position = Value::Estimate { value: e.value, playouts: e.playouts };
+    let position = match e.std_error {
+        Some(std_error) => Value::Estimate { value: e.value, std_error, playouts: e.playouts },
+        None => Value::TooThin { playouts: e.playouts },
+    };
     let chosen = e.moves.iter().find(|m| m.line == e.line).map_or(position, move_value);
     Found {
         value: position,
@@ -259,12 +262,13 @@ fn estimated(
     }
 }
 
-/// A root move's value as the search found it: exact where its playouts were.
+/// A root move's value as the search found it: exact where its playouts were, else an estimate
+/// with its standard error, or too thin to estimate.
 fn move_value(m: &MoveEstimate) -> Value {
-    if m.exact {
-        Value::Exact(m.corrected.round() as Score)
-    } else {
-        Value::Estimate { value: m.corrected, playouts: m.visits }
+    match m.std_error {
+        _ if m.exact => Value::Exact(m.corrected.round() as Score),
+        Some(std_error) => Value::Estimate { value: m.corrected, std_error, playouts: m.visits },
+        None => Value::TooThin { playouts: m.visits },
     }
 }
 
