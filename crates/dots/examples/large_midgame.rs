@@ -21,10 +21,10 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Parser;
 use pencilbox_dots::board::{Position, Score};
-use pencilbox_dots::lines::Geometry;
+use pencilbox_dots::compact::Geometry;
 use pencilbox_dots::mcts::{Search, large};
-use pencilbox_dots::rules;
 use pencilbox_dots::solver::{Solver, TableSize};
+use pencilbox_dots::theory::View;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -87,7 +87,7 @@ fn main() -> anyhow::Result<()> {
             chosen_visits += u64::from(e.moves.iter().find(|x| x.line == e.line).map_or(0, |x| x.visits));
             root_moves += e.moves.len() as u64;
             playouts += u64::from(e.playouts);
-            let safe_lines = rules::safe_lines_of(&position);
+            let safe_lines: Vec<_> = position.safe_lines().collect();
             let safe: Vec<Score> =
                 m.moves.iter().filter(|(l, _)| safe_lines.contains(l)).map(|&(_, v)| v).collect();
             let k = safe.len().max(1) as f64;
