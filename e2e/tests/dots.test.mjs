@@ -263,7 +263,7 @@ test('a position beyond the solver\'s budget gets the search\'s estimate, marked
   const page = await s.open('/dots?rows=5&cols=5&analyse=1&budget=1000');
   const estimate = page.locator('#value[data-state="estimate"]');
   await estimate.waitFor();
-  assert.match(await estimate.innerText(), /^Estimate about [+-]?\d+(\.\d)? for you \(to move\), not exact: the exact solve (did not finish|proved only that the value is between -?\d+ and [+]?\d+) in its 0.5 s, then the strong engine's search ran [\d,]+ playouts\. You would take about \d+ of the 25 unclaimed boxes: final score about You \d+ – \d+ Engine\.$/);
+  assert.match(await estimate.innerText(), /^Estimate about [+-]?\d+(\.\d)? ± \d+(\.\d)? for you \(to move\), not exact \(± one standard error, from the playouts' spread\): the exact solve (did not finish|proved only that the value is between -?\d+ and [+]?\d+) in its 0.5 s, then the strong engine's search ran [\d,]+ playouts\. You would take about \d+ of the 25 unclaimed boxes: final score about You \d+ – \d+ Engine\.$/);
   assert.match(await page.locator('#control-summary').innerText(), /^So far: 0 long chains, 0 short chains, 0 loops; 60 safe lines left\. By the long chain rule you \(to move\) want an even number of long chains/);
   // Nimstring cannot decide the empty 5x5 board in an eighth of a second.
   assert.equal(await page.locator('#control-exact').getAttribute('data-wins'), 'null');
@@ -271,7 +271,7 @@ test('a position beyond the solver\'s budget gets the search\'s estimate, marked
   assert.match(await page.locator('#control-exact').innerText(), /^Exactly \(by Nimstring, the same game where whoever takes the last box loses\): not decided in the time given\.$/);
   const rows = page.locator('#move-values tbody tr');
   assert.ok(await rows.count() >= 1);
-  assert.match(await rows.first().innerText(), /≈ [+-]?\d/);
+  assert.match(await rows.first().innerText(), /≈ [+-]?\d+(\.\d)? ± \d/);
   // Undecided moves keep the long chain rule, and say so.
   assert.match(await rows.first().locator('td').last().innerText(), /^(keeps|gives away) \(rule\)$/);
   assert.deepEqual(page.errors, []);
@@ -350,7 +350,7 @@ test('a 10x10 game starts, fits the window, and the engine answers by its search
   assert.equal(await page.locator('#board g.edge').count(), 220);
   assert.equal(await page.locator('#board g.edge[data-owner="engine"]').count(), 1);
   assert.match(await page.locator('#status').innerText(),
-    /The engine drew [hv] \d+ \d+, by search \(it expects about [+-−]?[\d.]+ for itself over the 100 unclaimed boxes, about You \d+ – \d+ Engine at the end, after [\d,]+ playouts\)/);
+    /The engine drew [hv] \d+ \d+, by search \(it expects about [+-−]?[\d.]+ ± [\d.]+ for itself over the 100 unclaimed boxes, about You \d+ – \d+ Engine at the end, after [\d,]+ playouts\)/);
   // The whole board is in the window, below the controls.
   const box = await page.locator('#board').boundingBox();
   assert.ok(box.y + box.height <= 800 && box.x + box.width <= 1280, JSON.stringify(box));
@@ -359,7 +359,7 @@ test('a 10x10 game starts, fits the window, and the engine answers by its search
   // chains (none yet).
   const value = page.locator('#value[data-state="beyond-solver"]');
   await value.waitFor();
-  assert.match(await value.innerText(), /Estimate about [+-]?[\d.]+ for you \(to move\), not exact: a board of 220 lines is beyond the exact searches \(at most 128 lines\), so the strong engine's search ran [\d,]+ playouts on the board itself/);
+  assert.match(await value.innerText(), /Estimate about [+-]?[\d.]+ ± [\d.]+ for you \(to move\), not exact \(± one standard error, from the playouts' spread\): a board of 220 lines is beyond the exact searches \(at most 128 lines\), so the strong engine's search ran [\d,]+ playouts on the board itself/);
   assert.ok(await page.locator('#move-values tr[data-edge]').count() >= 1);
   assert.match(await page.locator('#endgame').innerText(), /Not yet a chains-and-loops endgame/);
   assert.equal(await page.locator('#control-exact').getAttribute('data-missing'), 'too-large');
@@ -430,7 +430,7 @@ test('the basic level\'s time is an upper bound: on a big board it answers at on
 test('the strong level searches and says what it expects', async () => {
   const page = await s.open('/dots?rows=5&cols=5&level=strong&first=engine&think=250');
   await page.locator('#turn[data-turn="you"]').waitFor();
-  assert.match(await page.locator('#status').innerText(), /The engine drew [hv] \d \d, by search \(it expects about [+-]?\d+(\.\d)? for itself over the 25 unclaimed boxes, about You \d+ – \d+ Engine at the end, after \d+ playouts\)/);
+  assert.match(await page.locator('#status').innerText(), /The engine drew [hv] \d \d, by search \(it expects about [+-]?\d+(\.\d)? ± \d+(\.\d)? for itself over the 25 unclaimed boxes, about You \d+ – \d+ Engine at the end, after \d+ playouts\)/);
   assert.deepEqual(page.errors, []);
 });
 
@@ -504,6 +504,26 @@ test('what the address asks for and the page cannot do stays said: a link that s
   assert.match(await none.locator('#address-note').innerText(), /^The address: rows=x is not a number of boxes from 1 to \d+: 3 instead; cols=0 is not a number of boxes from 1 to \d+: 3 instead; its game \(1 move\) is for another board and is not played\.$/);
   assert.equal(await drawnCount(none), 0);
   for (const p of [page, big, none]) assert.deepEqual(p.errors, []);
+});
+
+test('an analysis too thin to estimate says so instead of a number, and so does each move', async () => {
+  // The server's report, made too thin as on a board far larger than the search can sample
+  // (the page plays at most 10x10, which a second of search estimates).
+  const thin = { missing: 'too-thin', message: 'too few playouts to estimate: an estimate needs at least 10 through a move, with a standard error of at most 10% of the boxes unclaimed' };
+  const setup = (page) => page.route('**/api/dots/solve', async (route) => {
+    const json = await (await route.fetch()).json();
+    const moves = (json.moves ?? []).map((m, i) => (i === 0 ? m : { ...m, value: thin, std_error: undefined, playouts: 1 }));
+    route.fulfill({ json: { ...json, value: thin, std_error: undefined, moves } });
+  });
+  const page = await s.open('/dots?rows=5&cols=5&analyse=1&budget=1000', { setup });
+  const value = page.locator('#value[data-state="too-thin"]');
+  await value.waitFor();
+  assert.match(await value.innerText(), /^Too thin to estimate for you \(to move\): .* playouts, too few playouts to estimate: an estimate needs at least 10 through a move, with a standard error of at most 10% of the boxes unclaimed\. A bigger budget gives more playouts\.$/);
+  assert.equal(await value.getAttribute('data-value'), '');
+  const rows = page.locator('#move-values tbody tr');
+  assert.ok(await rows.count() >= 2);
+  assert.match(await rows.nth(1).innerText(), /too thin \(1 playout\)/);
+  assert.deepEqual(page.errors, []);
 });
 
 test('line names and position texts are the server\'s: the page prints no format of its own', async () => {

@@ -78,18 +78,21 @@ fn solve_bad_input_exits_2() {
     assert!(String::from_utf8_lossy(&o.stderr).contains(message), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
-/// Beyond the solver, with a time limit: the search's estimate, marked as one, with its best
-/// move and the moves it looked at (`--json`); beyond the search too, exit 2.
+/// Beyond the solver, with a time limit: the search's estimate, marked as one, with its standard
+/// error (or, where the machine gave the search too few playouts, said to be too thin), its best
+/// move and the moves it looked at (`--json`); on a board far beyond what the search samples in
+/// the time, too thin to estimate; beyond the search too, exit 2.
 #[test]
 fn solve_beyond_the_solver_estimates_with_a_time_limit() {
     let o = run(&["dots", "solve", "--empty", "9x9", "--time-limit", "0.2"], "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
-    assert!(out.starts_with('~'), "{out}");
+    let estimate = "(an estimate with its standard error: a board of 180 lines is beyond the exact searches \
+                    (at most 128 lines); the search ran ";
+    let thin = "too thin to estimate (a board of 180 lines is beyond the exact searches (at most 128 lines); \
+                the search ran ";
     assert!(
-        out.contains(
-            "(an estimate: a board of 180 lines is beyond the exact searches (at most 128 lines); the search ran "
-        ),
+        out.starts_with('~') && out.contains(" ±") && out.contains(estimate) || out.starts_with(thin),
         "{out}"
     );
     assert!(out.lines().nth(1).is_some_and(|l| l.starts_with("best ")), "{out}");
@@ -98,6 +101,15 @@ fn solve_beyond_the_solver_estimates_with_a_time_limit() {
     assert_eq!((v["exact"].as_bool(), v["bounds"].clone()), (Some(false), serde_json::json!([-81, 81])));
     assert_eq!(v["exact_solve"]["missing"], "too-large", "{v}");
     assert!(v["moves"].as_array().is_some_and(|m| m.iter().any(|m| m["line"] == v["best"]["line"])), "{v}");
+    let sure = v["value"].is_number() && v["std_error"].is_number();
+    assert!(sure || v["value"]["missing"] == "too-thin" && v["std_error"].is_null(), "{v}");
+    assert!(v["playouts"].as_u64().is_some_and(|n| n >= 1), "{v}");
+    // 32x32 in 0.2 s: a few playouts through each of a few moves, ±0.7 of the boxes apart.
+    let o = run(&["dots", "solve", "--empty", "32x32", "--time-limit", "0.2"], "");
+    let out = stdout(&o);
+    assert!(out.starts_with("too thin to estimate (a board of 2112 lines"), "{out}");
+    assert!(out.contains("through the move it chose: too few playouts to estimate"), "{out}");
+    assert!(out.lines().nth(1).is_some_and(|l| l.starts_with("best ")), "{out}");
     let o = run(&["dots", "solve", "--empty", "40x40", "--time-limit", "0.2"], "");
     assert_eq!(o.status.code(), Some(2));
     let message = "a board of 3280 lines is beyond the exact solver and the strong engine's search (at most 2112 lines)";
@@ -191,7 +203,14 @@ fn solve_answers_with_an_estimate_at_its_time_limit() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["exact"], false, "{v}");
-    assert!(v["value"].as_f64().unwrap().abs() <= 25.0);
+    // An estimate with its standard error, or (on a machine too busy to give the search its
+    // playouts) said to be too thin.
+    match v["value"].as_f64() {
+        Some(value) => {
+            assert!(value.abs() <= 25.0 && v["std_error"].as_f64().is_some_and(|e| e >= 0.0), "{v}")
+        }
+        None => assert_eq!(v["value"]["missing"], "too-thin", "{v}"),
+    }
     assert_eq!(v["exact_solve"]["missing"], "out-of-time", "{v}");
     let (lo, hi) = (v["bounds"][0].as_i64().unwrap(), v["bounds"][1].as_i64().unwrap());
     assert!(-25 <= lo && lo <= hi && hi <= 25, "{v}");

@@ -188,11 +188,11 @@ fn negative_or_non_numeric_counts_and_times_are_refused_with_what_is_accepted() 
 /// The CLI reads its names and limits from the engines: the help shows the engines' values.
 #[test]
 fn help_texts_give_the_engines_limits() {
-    use pencilbox_dots::{board::MAX_BOARD_SIDE, lines, mcts};
+    use pencilbox_dots::{board::MAX_BOARD_SIDE, compact, mcts};
     let help = stdout(&run(&["dots", "play", "--help"], ""));
     for limit in [
         format!("up to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE}"),
-        format!("above {} lines", lines::SOLVER_MAX_LINES),
+        format!("above {} lines", compact::SOLVER_MAX_LINES),
         format!("up to {} lines", mcts::large::SEARCH_MAX_LINES),
     ] {
         assert!(help.contains(&limit), "{limit:?} in {help}");

@@ -4,7 +4,7 @@
 //! (see the README's performance table): they take too long for criterion's repetitions.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::compact::{Geometry, LineSet};
 use pencilbox_dots::solver::{Solver, TableSize};
 use pencilbox_grid::Dims;
 

@@ -24,17 +24,19 @@ use anyhow::Context;
 use clap::Parser;
 use pencilbox_dots::board::{Line, Position};
 use pencilbox_dots::bot::{Bot, Level};
-use pencilbox_dots::lines::Geometry;
+use pencilbox_dots::compact::Geometry;
 use pencilbox_dots::solver::{Score, TableSize};
+use pencilbox_dots::theory::{Compact, View};
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
-use pencilbox_dots::test_set::{self, Valued};
+use pencilbox_dots::test_set::Valued;
 
-/// The midgame accuracy fixture in the repository.
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
+#[path = "support/fixture.rs"]
+mod fixture;
+use fixture::FIXTURE;
 
 /// A move is over its budget when it takes this much longer than the deadline allows.
 const SLACK: Duration = Duration::from_millis(50);
@@ -172,11 +174,8 @@ fn play(
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    let set = fixture::read(&args.fixture)?;
     let path = args.fixture.to_string_lossy();
-    let text =
-        std::fs::read_to_string(path.as_ref()).with_context(|| format!("cannot read the fixture {path}"))?;
-    let set = test_set::parse(&text).with_context(|| format!("the fixture {path}"))?;
-    anyhow::ensure!(!set.is_empty(), "the fixture {path} holds no positions");
     let geometries = geometries(&set)?;
     if !args.json {
         println!(
@@ -206,7 +205,7 @@ fn main() -> anyhow::Result<()> {
     let over_budget = scored.iter().filter(|s| s.took > think + SLACK).count();
     // Yardsticks that need no seed: a random legal move, and a random line that gives no box.
     let any = Expected::of(&set, |_, _| true);
-    let safe = Expected::of(&set, |m, e| !geometries[&m.dims].gives_box(m.drawn, e));
+    let safe = Expected::of(&set, |m, e| !Compact::new(&geometries[&m.dims], m.drawn).gives_box(e));
     if args.json {
         let moves: Vec<_> = scored
             .iter()

@@ -31,8 +31,9 @@ use anyhow::{Context, bail, ensure};
 use clap::Parser;
 use pencilbox_dots::board::Position;
 use pencilbox_dots::bot::{Bot, Level};
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::compact::{Geometry, LineSet};
 use pencilbox_dots::solver::{Score, Solver, TableSize};
+use pencilbox_dots::theory::{Compact, View};
 use pencilbox_grid::{Dims, Edge, OutOfTime};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -98,7 +99,7 @@ fn midgame(geo: &Geometry, seed: u64, g: u64, think: Duration) -> anyhow::Result
     while geo.undrawn(drawn).count() > target {
         let position = Position::from_lines(geo.dims(), drawn.iter())?;
         let choice = bots[turn].choose(&position, &mut rng, Instant::now() + think).context("no move")?;
-        if geo.completes(drawn, choice.line) == 0 {
+        if Compact::new(geo, drawn).completes(choice.line) == 0 {
             turn = 1 - turn;
         }
         drawn = drawn.with(choice.line);
@@ -242,7 +243,7 @@ fn check(args: &Args, k: usize) -> anyhow::Result<()> {
         let other = m.moves.iter().find(|&&(_, v)| v != m.value).unwrap_or(best);
         let mut children: Vec<(Edge, Score)> = Vec::new();
         for &(e, _) in [best, other] {
-            ensure!(geo.completes(m.drawn, e) == 0, "line {} completes a box", e.index());
+            ensure!(Compact::new(&geo, m.drawn).completes(e) == 0, "line {} completes a box", e.index());
             children.push((e, -solver.value(m.drawn.with(e))?));
         }
         let listed = [*best, *other];

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use pencilbox_dots::lines::Geometry;
+use pencilbox_dots::compact::Geometry;
 use pencilbox_dots::nimstring::Nimstring;
 
 /// The midgame accuracy fixture in the repository.

@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::compact::{Geometry, LineSet};
 use pencilbox_dots::solver::{Solver, TableSize};
 use pencilbox_grid::Dims;
 use rand::{Rng, SeedableRng};

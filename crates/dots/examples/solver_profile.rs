@@ -20,10 +20,10 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
-use pencilbox_dots::chains::{Chains, NO_CHAIN};
-use pencilbox_dots::lines::{BoxId, Geometry, LineSet};
+use pencilbox_dots::compact::{BoxId, Geometry, LineSet};
 use pencilbox_dots::solver::profile::{Phase, Profile};
 use pencilbox_dots::solver::{Solver, TableSize};
+use pencilbox_dots::theory::{Chains, Compact, NO_CHAIN};
 use pencilbox_grid::Dims;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
@@ -44,7 +44,7 @@ type ChainForm = (u128, Vec<(u8, u8, u8)>);
 
 /// The chain form of `drawn`.
 fn chain_form(geo: &Geometry, drawn: LineSet) -> ChainForm {
-    let chains = Chains::of(geo, drawn);
+    let chains = Chains::of(&Compact::new(geo, drawn));
     let mut free = 0u128;
     let mut ends: Vec<Vec<u8>> = vec![Vec::new(); chains.count];
     for e in geo.undrawn(drawn).iter() {

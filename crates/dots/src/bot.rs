@@ -16,21 +16,21 @@
 //!   ([`crate::mcts`]).
 //! * `basic` (the strong level before the search) plays exactly whenever the rest of the game is
 //!   small enough to solve before the deadline, and otherwise follows chain theory
-//!   ([`crate::rules`]): it never hands out boxes while safe lines remain, takes what it is
+//!   ([`crate::theory`]) by the playing heuristics of [`crate::play`]: it never hands out boxes while safe lines remain, takes what it is
 //!   given except that it declines the last two boxes of a chain (the last four of a loop) when
 //!   more long chains or loops are still to come, so that it keeps control (Berlekamp, "The Dots
 //!   and Boxes Game"), and when it must hand out boxes it opens the smallest chain first, a
 //!   2-chain in its middle so that it cannot be declined.
 //!
-//! The solver works on the compact form of a position ([`crate::lines`]): boards of at most 128
-//! lines ([`crate::lines::SOLVER_MAX_LINES`]): every board up to 7×7, and 7×8. On a larger board (8×8
+//! The solver works on the compact form of a position ([`crate::compact`]): boards of at most 128
+//! lines ([`crate::compact::SOLVER_MAX_LINES`]): every board up to 7×7, and 7×8. On a larger board (8×8
 //! has 144 lines) there is no solver: `basic` follows the chain rules alone (and says so:
 //! [`Reason::LargeBoard`]); `strong` searches while safe lines remain, without the solver
 //! ([`crate::mcts::large`], on boards of up to 2,112 lines, 32×32:
 //! [`crate::mcts::large::SEARCH_MAX_LINES`]), and
 //! otherwise plays by the same rules except that it plays the endgame exactly wherever it is a
 //! simple loony endgame (every box with 0 or 2 undrawn sides around the chain being taken or
-//! opened: [`crate::loony`]). `random` and `greedy` play as on any board.
+//! opened: [`crate::endgame_play`]). `random` and `greedy` play as on any board.
 
 use std::time::{Duration, Instant};
 
@@ -39,11 +39,12 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 
 use crate::board::{self, BoardError, Position, Score};
-use crate::lines::{Geometry, LineSet};
-use crate::loony;
+use crate::compact::{Geometry, LineSet};
+use crate::endgame_play;
 use crate::mcts::{self, compact::CompactDomain};
-use crate::rules::{self, Compact};
+use crate::play;
 use crate::solver::{Solver, TableSize};
+use crate::theory::{Compact, View};
 
 /// How well an engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,12 +73,13 @@ pub enum Reason {
     /// mover (the position's value may be higher).
     Proven { lower: Score },
     /// The search's choice: its estimate of the position's value for the mover (their boxes
-    /// minus the opponent's, of those still unclaimed) and the playouts behind it.
-    Search { value: f64, playouts: u32 },
+    /// minus the opponent's, of those still unclaimed), its standard error (`None`: too thin to
+    /// estimate, and `value` is no estimate: [`mcts::Estimate`]) and the playouts behind it.
+    Search { value: f64, std_error: Option<f64>, playouts: u32 },
     /// A rule of thumb (the position was too large to solve in time).
     Heuristic,
     /// The chain rules (and for the strong level, exact simple loony endgames) because the
-    /// board has more than [`crate::lines::SOLVER_MAX_LINES`] lines, beyond the solver (and, for the
+    /// board has more than [`crate::compact::SOLVER_MAX_LINES`] lines, beyond the solver (and, for the
     /// strong level, no safe line is left or the board is beyond its search).
     LargeBoard,
     /// The level plays at random or greedily.
@@ -150,7 +152,7 @@ pub struct Bot {
     level: Level,
     dims: Dims,
     /// The engine on the compact form, when the board has at most
-    /// [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines.
+    /// [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines.
     compact: Option<Engine>,
     /// Threads of the strong level's search (and of the solver's exact solves).
     threads: usize,
@@ -165,7 +167,7 @@ impl std::fmt::Debug for Bot {
 impl Bot {
     /// An engine for boards of size `dims` (each side at most [`board::MAX_BOARD_SIDE`]); `table`
     /// sizes the basic and strong levels' transposition table (none is made for a board above
-    /// [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines).
+    /// [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines).
     pub fn new(level: Level, dims: Dims, table: TableSize) -> Result<Bot, BoardError> {
         board::check_size(dims.rows(), dims.cols())?;
         let compact = Geometry::new(dims).ok().map(|geo| Engine::new(level, geo, table));
@@ -186,7 +188,7 @@ impl Bot {
 
     /// Try an exact solve (cut off by the deadline) while safe lines remain only with at most
     /// this many undrawn lines (the basic level, on boards of at most
-    /// [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines).
+    /// [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines).
     pub fn set_exact_lines(&mut self, lines: u32) {
         if let Some(engine) = self.compact.as_mut() {
             engine.exact_lines = lines;
@@ -234,17 +236,21 @@ fn large_board(
     threads: usize,
 ) -> Choice {
     by_rules(level, position, undrawn, rng).unwrap_or_else(|| {
-        let safe = rules::safe_lines(position, undrawn);
+        let safe: Vec<Edge> = position.safe_lines().collect();
         if level != Level::Strong {
-            let line = rules::chain_rules(position, undrawn, &safe, rng);
+            let line = play::chain_rules(position, undrawn, &safe, rng);
             return Choice { line, reason: Reason::LargeBoard };
         }
-        if let Some(line) = loony::capture(position) {
+        if let Some(line) = endgame_play::capture(position) {
             return Choice { line, reason: Reason::LargeBoard };
         }
         if !safe.is_empty() && position.dims().num_edges() <= mcts::large::SEARCH_MAX_LINES {
             let estimate = mcts::large::search(position, threads, rng, deadline, None);
-            let reason = Reason::Search { value: estimate.value, playouts: estimate.playouts };
+            let reason = Reason::Search {
+                value: estimate.value,
+                std_error: estimate.std_error,
+                playouts: estimate.playouts,
+            };
             return Choice { line: estimate.line, reason };
         }
         // Beyond the search: a random safe line, else the endgame played exactly where it is
@@ -252,8 +258,8 @@ fn large_board(
         let line = safe
             .choose(rng)
             .copied()
-            .or_else(|| loony::best_opening(position))
-            .unwrap_or_else(|| rules::smallest_handout(position, undrawn));
+            .or_else(|| endgame_play::best_opening(position))
+            .unwrap_or_else(|| play::smallest_handout(position, undrawn));
         Choice { line, reason: Reason::LargeBoard }
     })
 }
@@ -261,18 +267,17 @@ fn large_board(
 /// The choice of the levels that need nothing but the rules (random, greedy), and the moves
 /// forced at every level: the last line, a free capture. `None` when a basic or strong
 /// engine has a choice to make.
-fn by_rules<V: rules::View>(level: Level, v: &V, undrawn: &[Edge], rng: &mut impl Rng) -> Option<Choice> {
+fn by_rules<V: View>(level: Level, v: &V, undrawn: &[Edge], rng: &mut impl Rng) -> Option<Choice> {
     let level_choice = |line| Some(Choice { line, reason: Reason::Level });
     match level {
         Level::Random => level_choice(*undrawn.choose(rng)?),
-        Level::Greedy => level_choice(rules::greedy(v, undrawn, rng)),
+        Level::Greedy => level_choice(play::greedy(v, undrawn, rng)),
         Level::Basic | Level::Strong => {
             if undrawn.len() == 1 {
                 return Some(Choice { line: undrawn[0], reason: Reason::Forced });
             }
-            // A capture that changes nothing else is always right (see `Worker::capture_options`
-            // in the solver).
-            let line = rules::free_capture(v)?;
+            // A capture that changes nothing else is always right (see [`View::free_capture`]).
+            let line = v.free_capture()?;
             Some(Choice { line, reason: Reason::Forced })
         }
     }
@@ -300,7 +305,7 @@ impl Engine {
 
     /// A move in `drawn`, whose undrawn lines (at least one) are `undrawn`.
     fn choose(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
-        let view = Compact { geo: &self.geo, drawn };
+        let view = Compact::new(&self.geo, drawn);
         if let Some(choice) = by_rules(self.level, &view, undrawn, rng) {
             return choice;
         }
@@ -315,7 +320,7 @@ impl Engine {
     /// the search.
     fn strong(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
         let geo = &self.geo;
-        let safe_left = undrawn.iter().any(|&e| !geo.gives_box(drawn, e));
+        let safe_left = Compact::new(geo, drawn).safe_lines().next().is_some();
         let now = Instant::now();
         let lines = undrawn.len() as u32;
         let share = if !safe_left || lines <= STRONG_EXACT_LINES {
@@ -367,13 +372,17 @@ impl Engine {
         };
         Choice {
             line: estimate.line,
-            reason: Reason::Search { value: estimate.value, playouts: estimate.playouts },
+            reason: Reason::Search {
+                value: estimate.value,
+                std_error: estimate.std_error,
+                playouts: estimate.playouts,
+            },
         }
     }
 
     fn basic(&mut self, drawn: LineSet, undrawn: &[Edge], rng: &mut impl Rng, deadline: Instant) -> Choice {
-        let view = Compact { geo: &self.geo, drawn };
-        let safe = rules::safe_lines(&view, undrawn);
+        let view = Compact::new(&self.geo, drawn);
+        let safe: Vec<Edge> = view.safe_lines().collect();
         let try_exact = undrawn.len() as u32 <= self.exact_lines || safe.is_empty();
         if try_exact && let Some(solver) = self.solver.as_mut() {
             solver.set_deadline(Some(deadline));
@@ -381,25 +390,9 @@ impl Engine {
                 return Choice { line, reason: Reason::Exact { value } };
             }
         }
-        let line = rules::chain_rules(&view, undrawn, &safe, rng);
+        let line = play::chain_rules(&view, undrawn, &safe, rng);
         Choice { line, reason: Reason::Heuristic }
     }
-}
-
-/// A line that takes a box without making another one takeable, if there is one (see
-/// [`crate::rules`]).
-pub(crate) fn free_capture(geo: &Geometry, drawn: LineSet) -> Option<Edge> {
-    rules::free_capture(&Compact { geo, drawn })
-}
-
-/// The line of `undrawn` that hands out the smallest chain or loop (see [`crate::rules`]).
-pub(crate) fn smallest_handout(geo: &Geometry, drawn: LineSet, undrawn: &[Edge]) -> Edge {
-    rules::smallest_handout(&Compact { geo, drawn }, undrawn)
-}
-
-/// When a chain can be taken: take a box, or decline the last two (see [`crate::rules`]).
-pub(crate) fn chain_capture(geo: &Geometry, drawn: LineSet) -> Option<Edge> {
-    rules::chain_capture(&Compact { geo, drawn })
 }
 
 /// The default thinking time of the strong level when the caller gives none.

@@ -27,10 +27,7 @@
 use pencilbox_grid::Edge;
 
 use crate::board::Position;
-use crate::chains::{Component, components};
-
-/// The smallest chain that counts as long: opening it lets the taker keep control.
-pub const LONG_CHAIN: usize = 3;
+use crate::theory::{Component, View, components};
 
 /// Even or odd.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,7 +55,7 @@ impl Parity {
 pub struct Control {
     /// The chains and loops formed so far, with their boxes.
     pub components: Vec<Component>,
-    /// How many of them are long chains (at least [`LONG_CHAIN`] boxes; loops do not count).
+    /// How many of them are long chains (at least [`LONG_CHAIN`](crate::theory::LONG_CHAIN) boxes; loops do not count).
     pub long_chains: usize,
     /// Undrawn lines that give no box away.
     pub safe_lines: usize,
@@ -77,8 +74,7 @@ impl Control {
 pub fn control(pos: &Position) -> Control {
     let components = components(pos);
     let long_chains = components.iter().filter(|c| c.is_long_chain()).count();
-    let dims = pos.dims();
-    let safe_lines = dims.edges().filter(|&e| !pos.is_drawn(e) && !gives_box(pos, e)).count();
+    let safe_lines = pos.safe_lines().count();
     let unclaimed = pos.undrawn_counts().iter().filter(|&&u| u > 0).count();
     let mover_wants = Parity::of(pos.num_undrawn() + 1 + unclaimed);
     Control { components, long_chains, safe_lines, mover_wants }
@@ -91,11 +87,6 @@ pub fn keeps_control(pos: &Position, e: Edge) -> bool {
     let keeps_turn = after.play_unchecked(e).keeps_turn();
     let next = control(&after);
     if keeps_turn { next.mover_on_track() } else { !next.mover_on_track() }
-}
-
-/// Whether drawing the undrawn line `e` gives a box its third side.
-fn gives_box(pos: &Position, e: Edge) -> bool {
-    pos.dims().edge_cells(e).iter().flatten().any(|&c| pos.undrawn_sides(c) == 2)
 }
 
 #[cfg(test)]
@@ -157,6 +148,6 @@ mod tests {
         let k = control(&pos);
         assert_eq!(k.long_chains, 3);
         assert_eq!(k.safe_lines, 0);
-        assert_eq!(k.components.iter().filter(|c| c.kind == crate::chains::Kind::Loop).count(), 1);
+        assert_eq!(k.components.iter().filter(|c| c.kind == crate::theory::Kind::Loop).count(), 1);
     }
 }

@@ -62,7 +62,7 @@ use std::fmt;
 use pencilbox_grid::Cell;
 
 use crate::board::{Player, Position, Score};
-use crate::chains::{self, Kind};
+use crate::theory::{self, Kind, LONG_CHAIN};
 
 /// Errors about positions that are not simple loony endgames.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -162,19 +162,19 @@ fn check_boxes(pos: &Position, ok: impl Fn(u8) -> bool, allowed: &'static str) -
     }
 }
 
-/// Splits a simple loony endgame into its chains and loops (see [`crate::chains`]).
+/// Splits a simple loony endgame into its chains and loops (see [`crate::theory::components`]).
 ///
 /// With every box at 0 or 2 undrawn sides, an undrawn line never touches a claimed box, so every
 /// unclaimed box lies in a chain from the border to the border or in a loop.
 pub fn decompose(pos: &Position) -> Result<Components, EndgameError> {
     check_simple(pos)?;
-    Ok(chains::sizes(pos).into_iter().collect())
+    Ok(theory::sizes(pos).into_iter().collect())
 }
 
 /// The opener's value after opening a chain of `n` boxes, when the rest is worth `x` to whoever
 /// opens next (see the module docs).
 pub const fn open_chain(n: Score, x: Score) -> Score {
-    if n <= 2 {
+    if n < LONG_CHAIN as Score {
         -(n + x)
     } else {
         let take_all = n + x;

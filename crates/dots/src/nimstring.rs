@@ -5,7 +5,7 @@
 //! drawn by the same rules (a player who completes a box moves again) and the player who cannot
 //! move loses, so whoever completes the last box loses. Winning it is having control in
 //! Dots-and-Boxes: making the opponent open the last long chain or loop. The analyses report it
-//! ([`crate::control::fight`]): who can win control, and which moves keep that chance.
+//! ([`crate::analysis::fight`]): who can win control, and which moves keep that chance.
 //!
 //! Control is not the value. On 5×5 midgame positions the Nimstring-winning moves are often not
 //! the best ones, and sometimes the only one loses boxes (docs/PERFORMANCE.md, Dots-and-Boxes,
@@ -24,17 +24,17 @@
 //!   edge of the board or to a box with at most one side drawn; two or three boxes in a row
 //!   with three sides drawn at both ends) are taken at once: taking them passes no turn and
 //!   leaves nobody a choice;
-//! * the value depends only on the lines drawn, so a position is kept in the table under its
-//!   smallest image by the board's symmetries with twin lines (the two border lines of a corner
-//!   box) normalised: most symmetric positions share an entry (not all: the key is not one per
-//!   class), and a shared entry is always right.
+//! * the value depends only on the lines drawn, so a position is kept in the table under the
+//!   solver's key of its class under the board's symmetries and exchanges of twin lines (the two
+//!   border lines of a corner box): [`Geometry::class_key`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use pencilbox_grid::{Edge, OutOfTime};
 
-use crate::lines::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES};
+use crate::compact::{Geometry, LineSet, SOLVER_MAX_LINES};
+use crate::theory::{Compact, View};
 
 /// How often (in nodes, a power of two) the deadline is read.
 const CLOCK_EVERY: u64 = 1 << 10;
@@ -70,12 +70,10 @@ pub enum Settled {
 pub fn settle(geo: &Geometry, drawn: LineSet) -> Settled {
     let mut drawn = drawn;
     loop {
-        let counts = geo.side_counts(drawn);
-        let threes = counts.with[3];
-        if threes == 0 {
+        let pos = Compact::new(geo, drawn);
+        let Some(start) = pos.takeable().next() else {
             return Settled::Quiet(drawn);
-        }
-        let start = BoxId(threes.trailing_zeros() as u8);
+        };
         let mut lines = 0u128;
         let mut side = geo.box_sides(start) & !drawn.0;
         let mut at = start;
@@ -84,9 +82,9 @@ pub fn settle(geo: &Geometry, drawn: LineSet) -> Settled {
         let free = loop {
             let e = Edge(side.trailing_zeros() as usize);
             lines |= side;
-            match geo.other_box(e, at) {
+            match pos.across(e, at) {
                 None => break k == 1,
-                Some(next) => match geo.drawn_sides(drawn, next) {
+                Some(next) => match pos.drawn_sides(next) {
                     2 => {
                         k += 1;
                         side = geo.box_sides(next) & !drawn.0 & !side;
@@ -159,11 +157,9 @@ impl Outcomes {
     }
 }
 
-/// The table key of a position: its smallest image under the board's symmetries, with twin
-/// lines then normalised. Equal keys mean equivalent positions; some equivalent positions get
-/// different keys (the order of the two steps matters), which costs only a repeated search.
+/// The table key of a position: the key of its class ([`Geometry::class_key`]).
 fn key(geo: &Geometry, drawn: LineSet) -> u128 {
-    geo.normalise_twins(geo.canonical(drawn).0.0)
+    geo.class_key(drawn).0.0
 }
 
 /// An exact Nimstring search with its table of solved positions (kept between calls on the
@@ -210,7 +206,11 @@ impl<'g> Nimstring<'g> {
     /// Whether drawing `e` (undrawn) in `drawn` wins Nimstring for the player who draws it.
     pub fn move_wins(&mut self, drawn: LineSet, e: Edge) -> Result<bool, OutOfTime> {
         let after = drawn.with(e);
-        if self.geo.completes(drawn, e) > 0 { self.wins(after) } else { self.wins(after).map(|w| !w) }
+        if Compact::new(self.geo, drawn).completes(e) > 0 {
+            self.wins(after)
+        } else {
+            self.wins(after).map(|w| !w)
+        }
     }
 
     /// Whether the player to move in `drawn` wins, then every undrawn line in line-number order
@@ -251,7 +251,7 @@ impl<'g> Nimstring<'g> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_EVERY)
             && (self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
-                || self.deadline.is_some_and(|deadline| Instant::now() >= deadline))
+                || pencilbox_grid::past(self.deadline))
         {
             return Err(OutOfTime);
         }
@@ -270,15 +270,13 @@ impl<'g> Nimstring<'g> {
     fn any_winning_move(&mut self, drawn: LineSet, undrawn: LineSet) -> Result<bool, OutOfTime> {
         let geo = self.geo;
         // One line per twin group, split into those that hand out a box and the safe ones.
-        let (mut tried, mut giving) = (0u128, 0u128);
+        let mut tried = 0u128;
         for e in undrawn.iter() {
             if tried & geo.twin_group_of(e) == 0 {
                 tried |= 1 << e.0;
-                if geo.gives_box(drawn, e) {
-                    giving |= 1 << e.0;
-                }
             }
         }
+        let giving = tried & !Compact::new(geo, drawn).safe_set().0;
         // The children that are not loony, kept on the stack (no allocation per node).
         let mut children = [LineSet::EMPTY; SOLVER_MAX_LINES];
         let mut n = 0;
@@ -316,7 +314,11 @@ mod tests {
         }
         let won = geo.undrawn(drawn).iter().any(|e| {
             let after = drawn.with(e);
-            if geo.completes(drawn, e) > 0 { brute(geo, after, memo) } else { !brute(geo, after, memo) }
+            if Compact::new(geo, drawn).completes(e) > 0 {
+                brute(geo, after, memo)
+            } else {
+                !brute(geo, after, memo)
+            }
         });
         memo.insert(drawn.0, won);
         won
@@ -355,7 +357,7 @@ mod tests {
                 assert_eq!(nim.wins(drawn).unwrap(), brute(&geo, drawn, &mut memo), "{dims} {:b}", drawn.0);
                 for e in geo.undrawn(drawn).iter() {
                     let after = drawn.with(e);
-                    let want = if geo.completes(drawn, e) > 0 {
+                    let want = if Compact::new(&geo, drawn).completes(e) > 0 {
                         brute(&geo, after, &mut memo)
                     } else {
                         !brute(&geo, after, &mut memo)
@@ -402,7 +404,7 @@ mod tests {
         let (drawn, mut nim) = loop {
             let drawn = (0..12).fold(LineSet::EMPTY, |d, _| d.with(Edge(rng.random_range(0..40))));
             let mut nim = Nimstring::new(&geo);
-            if nim.wins(drawn).unwrap() && geo.side_counts(drawn).with[3] == 0 {
+            if nim.wins(drawn).unwrap() && !Compact::new(&geo, drawn).can_take() {
                 break (drawn, nim);
             }
         };

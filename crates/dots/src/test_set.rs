@@ -28,7 +28,7 @@ use std::fmt;
 use pencilbox_grid::{Dims, DimsError, Edge};
 
 use crate::board::{BoardError, Position, Score};
-use crate::lines::LineSet;
+use crate::compact::LineSet;
 
 /// One position with the exact value of every legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]

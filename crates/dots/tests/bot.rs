@@ -5,8 +5,9 @@ use std::time::{Duration, Instant};
 
 use pencilbox_dots::board::{BoardError, Player, Position};
 use pencilbox_dots::bot::{Bot, ChooseError, EXACT_LINES, Level, Reason};
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::compact::{Geometry, LineSet};
 use pencilbox_dots::solver::{Solver, TableSize};
+use pencilbox_dots::theory::{Compact, View};
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -180,7 +181,7 @@ fn strong_plays_a_proven_move_when_its_solve_runs_out_of_time() {
         let mut drawn = LineSet::EMPTY;
         let undrawn = rand::Rng::random_range(&mut rng, 22..=28);
         while geo.undrawn(drawn).count() > undrawn {
-            let safe: Vec<Edge> = geo.undrawn(drawn).iter().filter(|&e| !geo.gives_box(drawn, e)).collect();
+            let safe: Vec<Edge> = Compact::new(&geo, drawn).safe_lines().collect();
             let Some(&e) = safe.get(rand::Rng::random_range(&mut rng, 0..safe.len().max(1))) else { break };
             drawn = drawn.with(e);
         }

@@ -10,7 +10,7 @@ use pencilbox_dots::test_set::{self, Valued};
 
 /// The midgame accuracy fixture in the repository.
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::compact::{Geometry, LineSet};
 use pencilbox_grid::{Dims, Edge};
 
 fn fixture() -> Vec<Valued> {

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use pencilbox_dots::lines::{Geometry, LineSet};
+use pencilbox_dots::compact::{Geometry, LineSet};
 use pencilbox_dots::solver::{Proven, Pruning, Score, Solver, TableSize};
 use pencilbox_grid::Dims;
 use rand::{Rng, SeedableRng};
@@ -26,7 +26,8 @@ fn brute_force(geo: &Geometry, drawn: LineSet, memo: &mut HashMap<LineSet, Score
     let v = undrawn
         .iter()
         .map(|e| {
-            let k = geo.completes(drawn, e) as Score;
+            // The boxes `e` completes, by their definition rather than the engine's.
+            let k = geo.edge_boxes(e).filter(|&b| geo.drawn_sides(drawn, b) == 3).count() as Score;
             let child = brute_force(geo, drawn.with(e), memo);
             if k > 0 { k + child } else { -child }
         })

@@ -71,7 +71,7 @@ function glossary() {
     ['long chain rule', 'who gets control depends on the count of long chains: on a board whose rows and columns are both even, the first player wants an odd number, otherwise an even number (loops do not count). A rule of thumb while chains still form: a sacrifice can change the count.'],
     ['Nimstring', 'the same game in which whoever takes the last box loses: winning it is winning control, exactly. Winning control can cost more boxes than it brings, so the values have the last word.'],
     ['value', 'the net score over the boxes still unclaimed (yours minus the other player\'s) with best play by both: exact from the solver, or an estimate from the search\'s playouts (random games to the end) when the solve does not finish in the budget.'],
-    ['estimate', 'a value from a search that samples games (playouts) rather than proving: two searches of the same position differ by chance, and the one with more playouts is the surer.'],
+    ['estimate', 'a value from a search that samples games (playouts) rather than proving, shown with ± its standard error (how far two searches of the same position typically differ by chance; more playouts make it smaller). Where the playouts are too few for that (on a board far larger than the budget lets the search sample), the search says it is too thin to estimate instead of giving a number.'],
   ];
   return h('details', { id: 'glossary' }, h('summary', {}, 'Words used here'),
     h('dl', {}, words.flatMap(([word, meaning]) => [h('dt', {}, word), h('dd', {}, meaning)])));
@@ -104,6 +104,7 @@ function engineEstimateNote(ans, mover) {
   if (!est || est.at !== play.game.history.length) return '';
   const theirs = `About You ${est.final.you} – ${est.final.engine} Engine was the engine's own estimate with its move (its search, ${est.playouts.toLocaleString('en')} playouts)`;
   if (ans.exact) return h('p', { id: 'engine-estimate', class: 'muted', 'data-kind': 'exact', 'data-at': est.at }, `${theirs}; the value above is exact, so it has the last word.`);
+  if (!isNumber(ans.value)) return h('p', { id: 'engine-estimate', class: 'muted', 'data-kind': 'too-thin', 'data-at': est.at }, `${theirs}; this analysis's search (${ans.playouts.toLocaleString('en')} playouts) was too thin to estimate.`);
   const { final } = roughScore(mover, ans.value);
   const agree = final.you === est.final.you;
   const surer = ans.playouts === est.playouts ? '' : ans.playouts > est.playouts ? ' This analysis, from more playouts, is the surer.' : ' The engine\'s, from more playouts, is the surer.';
@@ -170,8 +171,9 @@ export async function analyse() {
 function showValue(line, ans, mover, timeMs) {
   const beyond = ans.exact_solve?.missing === 'too-large';
   line.className = 'value';
-  line.dataset.state = ans.exact ? 'exact' : beyond ? 'beyond-solver' : 'estimate';
-  line.dataset.value = ans.value;
+  const thin = !isNumber(ans.value);
+  line.dataset.state = ans.exact ? 'exact' : thin ? 'too-thin' : beyond ? 'beyond-solver' : 'estimate';
+  line.dataset.value = thin ? '' : ans.value;
   const who = mover === 'you' ? 'you' : 'the engine';
   if (ans.exact) {
     line.replaceChildren(h('strong', {}, `Exact value ${signed(ans.value)}`), ` for ${who} (to move): the net score over the unclaimed boxes. `, meaning(mover, ans.value));
@@ -188,8 +190,15 @@ function showValue(line, ans, mover, timeMs) {
       : `the exact solve did not finish in its ${exactSeconds} s`;
     why = `${proved}, then the strong engine's search ran ${ans.playouts.toLocaleString('en')} playouts`;
   }
-  line.replaceChildren(h('strong', {}, `Estimate about ${signed(ans.value)}`), ` for ${who} (to move), not exact: ${why}. `, roughMeaning(mover, ans.value));
+  if (thin) {
+    line.replaceChildren(h('strong', {}, 'Too thin to estimate'), ` for ${who} (to move): ${why}, ${ans.value.message}. A bigger budget gives more playouts.`);
+    return;
+  }
+  line.replaceChildren(h('strong', {}, `Estimate about ${signed(ans.value)} ± ${ans.std_error}`), ` for ${who} (to move), not exact (± one standard error, from the playouts' spread): ${why}. `, roughMeaning(mover, ans.value));
 }
+
+/** Whether a value is a number: an estimate too thin to give is an object saying why. */
+const isNumber = (value) => typeof value === 'number';
 
 /** The fight for control in words (long chain rule), with the chains and loops highlighted on
  * hover; `wins` is the exact answer, or why there is none (the report's `{missing, message}`). */
@@ -239,23 +248,29 @@ function controlCell(m) {
 function showMoves(box, ans, mover) {
   // Exact values: every move of the best value is best. Estimates: the engine's choice is best
   // (its estimate is the position's), listed first; the others by estimate.
+  // Moves too thin to estimate have no number: they come last, by line.
   const chosen = ans.exact ? null : ans.best?.line;
-  const moves = [...(ans.moves ?? [])].sort((a, b) => (b.line === chosen) - (a.line === chosen) || b.value - a.value || a.line - b.line);
-  const best = moves.length ? moves[0].value : null;
+  const rank = (m) => (isNumber(m.value) ? m.value : -Infinity);
+  const moves = [...(ans.moves ?? [])].sort((a, b) => (b.line === chosen) - (a.line === chosen) || rank(b) - rank(a) || a.line - b.line);
+  const best = moves.length && isNumber(moves[0].value) ? moves[0].value : null;
   const isBest = (m) => (chosen === null ? m.value === best : m.line === chosen);
   // Marking "best" means something only when some move is worse.
-  const someWorse = moves.some((m) => m.value !== best);
-  for (const m of moves) markLine(m.line, m.value, someWorse && isBest(m), $('show-values').checked);
+  const someWorse = best !== null && moves.some((m) => isNumber(m.value) && m.value !== best);
+  for (const m of moves.filter((m) => isNumber(m.value))) markLine(m.line, m.value, someWorse && isBest(m), $('show-values').checked);
+  const valueCell = (m) => (m.exact ? h('td', { class: 'num', title: 'exact' }, signed(m.value))
+    : isNumber(m.value) ? h('td', { class: 'num', title: `estimate from ${m.playouts.toLocaleString('en')} playouts, ± its standard error` }, `≈ ${signed(m.value)} ± ${m.std_error}`)
+      : h('td', { class: 'thin', title: m.value.message }, `too thin (${plural(m.playouts, 'playout', 'playouts')})`));
+  const versus = (m) => (isBest(m) ? 'best' : !isNumber(m.value) || best === null ? '' : m.value === best ? '±0' : `${signed(Math.round((m.value - best) * 10) / 10)}`);
   const rows = moves.map((m) => h('tr', {
-    'data-edge': m.line, 'data-value': m.value, class: someWorse && isBest(m) ? 'best' : '',
+    'data-edge': m.line, 'data-value': isNumber(m.value) ? m.value : '', class: someWorse && isBest(m) ? 'best' : '',
     onmouseenter: () => hoverLine(m.line, true), onmouseleave: () => hoverLine(m.line, false),
   }, h('td', {}, m.name), h('td', { class: 'number' }, String(m.line)),
-  h('td', { class: 'num', title: m.exact ? 'exact' : `estimate from ${m.playouts.toLocaleString('en')} playouts` }, `${m.exact ? '' : '≈ '}${signed(m.value)}`),
-  h('td', {}, isBest(m) ? 'best' : m.value === best ? '±0' : `${signed(Math.round((m.value - best) * 10) / 10)}`),
+  valueCell(m),
+  h('td', {}, versus(m)),
   controlCell(m)));
   // Estimates come shrunk toward their mean by the share of their spread that is noise: when
   // all of them read alike, the playouts could not tell the moves apart.
-  const sampled = moves.filter((m) => !m.exact);
+  const sampled = moves.filter((m) => !m.exact && isNumber(m.value));
   const alike = sampled.length > 1 && sampled.every((m) => m.value === sampled[0].value);
   box.replaceChildren(
     h('h3', {}, `${ans.exact ? "Every move's value" : 'The moves the search looked at, with their estimates'} for ${mover === 'you' ? 'you' : 'the engine'}`),

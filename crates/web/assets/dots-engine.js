@@ -35,7 +35,9 @@ function howChosen(answer, before) {
     case 'exact': return `, exact value ${signed(answer.value)} for it ${over}: with best play by both, ${engineOutlook(before, answer.value, 'exact').text}`;
     case 'proven': return `, proven worth at least ${signed(answer.value)} for it ${over} (the exact solve ran out of time): ${engineOutlook(before, answer.value, 'at least').text}`;
     case 'heuristic': return `, by chain rules (the exact search starts at ${EXACT_LINES} undrawn lines or when no safe line is left)`;
-    case 'search': return `, by search (it expects about ${signed(answer.estimate)} for itself ${over}, ${engineOutlook(before, answer.estimate, 'about').text}, after ${answer.playouts.toLocaleString('en')} playouts)`;
+    case 'search': return answer.estimate === null
+      ? `, by search (too thin to estimate the outcome: ${answer.playouts.toLocaleString('en')} playouts)`
+      : `, by search (it expects about ${signed(answer.estimate)} ± ${answer.std_error} for itself ${over}, ${engineOutlook(before, answer.estimate, 'about').text}, after ${answer.playouts.toLocaleString('en')} playouts)`;
     case 'large-board': return `, by chain rules and exact simple endgames (a board of more than ${MAX_LINES} lines is beyond the exact solver)`;
     case 'level': return '';
     default: return `, ${answer.reason}`;
@@ -81,7 +83,7 @@ export async function engineTurn(show) {
     }
     if (mine !== play.generation) return false;
     play.view = next;
-    play.engineEstimate = answer.reason === 'search'
+    play.engineEstimate = answer.reason === 'search' && answer.estimate !== null
       ? { at: game.history.length, playouts: answer.playouts, final: engineOutlook(before, answer.estimate, 'about').final }
       : null;
     show();

@@ -7,11 +7,11 @@ use axum::extract::State;
 use pencilbox_dots::analysis::{AnalysisError, OnTimeout, Options, Report, analyse, round1};
 use pencilbox_dots::board::{Line, Player, Position, Score};
 use pencilbox_dots::bot::{Bot, ChooseError, DEFAULT_THINK, Level, Reason};
+use pencilbox_dots::compact;
 use pencilbox_dots::format::{self, Format};
 use pencilbox_dots::game::{self, Owner};
-use pencilbox_dots::lines;
 use pencilbox_dots::solver::TableSize;
-use pencilbox_dots::{chains, endgame};
+use pencilbox_dots::{endgame, theory};
 use pencilbox_grid::{Dims, Edge, Named};
 use rand::SeedableRng;
 use serde::de::{DeserializeOwned, Error as _};
@@ -147,7 +147,7 @@ pub async fn solve(
 ) -> Result<Json<Report>, ApiError> {
     let pos = spec.read()?;
     let undrawn = pos.num_undrawn();
-    if lines::compact(&pos).is_ok() && undrawn > FREE_SOLVE_LINES as usize && req.time_ms.is_none() {
+    if compact::from_position(&pos).is_ok() && undrawn > FREE_SOLVE_LINES as usize && req.time_ms.is_none() {
         return Err(ApiError::bad(format!(
             "{undrawn} undrawn lines: an exact solve may take minutes above {FREE_SOLVE_LINES}; give `time_ms` to try within a budget"
         )));
@@ -199,8 +199,10 @@ pub struct MoveResponse {
     reason: &'static str,
     /// The exact value of the position for the mover, when the engine solved it.
     value: Option<Score>,
-    /// With `search`: the search's estimate of that value, and the playouts behind it.
+    /// With `search`: the search's estimate of that value and its standard error (both `None`
+    /// when the search was too thin to estimate it), and the playouts behind it.
     estimate: Option<f64>,
+    std_error: Option<f64>,
     playouts: Option<u32>,
     /// How many boxes the move completes (the mover then moves again when > 0).
     completes: u32,
@@ -232,9 +234,11 @@ pub async fn engine_move(
             _ => None,
         };
         let reason = choice.reason.name();
-        let (estimate, playouts) = match choice.reason {
-            Reason::Search { value, playouts } => (Some(round1(value)), Some(playouts)),
-            _ => (None, None),
+        let (estimate, std_error, playouts) = match choice.reason {
+            Reason::Search { value, std_error, playouts } => {
+                (std_error.map(|_| round1(value)), std_error.map(round1), Some(playouts))
+            }
+            _ => (None, None, None),
         };
         Ok(MoveResponse {
             line: choice.line.index(),
@@ -242,6 +246,7 @@ pub async fn engine_move(
             reason,
             value,
             estimate,
+            std_error,
             playouts,
             completes: position
                 .clone()
@@ -289,7 +294,7 @@ pub async fn endgame(
     let out = run_engine(&config, budget, move |_deadline| {
         let parts = endgame::decompose(&pos)
             .map_err(|e| ApiError::bad(format!("not a simple chains-and-loops endgame: {e}")))?;
-        let mut found = chains::components(&pos);
+        let mut found = theory::components(&pos);
         found.sort_by_key(|c| (c.kind, c.len(), c.boxes[0]));
         let components = found
             .into_iter()

@@ -99,7 +99,7 @@ pub async fn limits(State(config): State<Shared>) -> Json<Limits> {
             levels: pencilbox_dots::bot::Level::names().collect(),
             max_side: pencilbox_dots::board::MAX_BOARD_SIDE,
             page_max_side: pencilbox_dots::board::PAGE_MAX_SIDE,
-            max_lines: pencilbox_dots::lines::SOLVER_MAX_LINES,
+            max_lines: pencilbox_dots::compact::SOLVER_MAX_LINES,
             search_max_lines: pencilbox_dots::mcts::large::SEARCH_MAX_LINES,
             exact_share: pencilbox_dots::analysis::EXACT_SHARE,
             exact_lines: pencilbox_dots::bot::EXACT_LINES,

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use pencilbox_dots::board::{Player, Position};
 use pencilbox_dots::bot::{Bot, DEFAULT_THINK, Level};
-use pencilbox_dots::rules::safe_lines_of;
+use pencilbox_dots::theory::View;
 use pencilbox_grid::{Dims, Edge};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -232,7 +232,7 @@ fn opening(dims: Dims, lines: usize, seed: u64, pair: u64) -> anyhow::Result<Pos
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(pair));
     rng.set_stream(1);
     for _ in 0..lines {
-        let Some(&line) = safe_lines_of(&position).choose(&mut rng) else { break };
+        let Some(line) = position.safe_lines().collect::<Vec<_>>().choose(&mut rng).copied() else { break };
         position.play(line)?;
     }
     Ok(position)
@@ -449,7 +449,7 @@ mod tests {
         assert_ne!(opening(dims, 8, 77, 4).unwrap(), a);
         // More lines than there are safe ones: it stops where none is left.
         let full = opening(dims, 1000, 1, 0).unwrap();
-        assert!(full.num_drawn() < dims.num_edges() && safe_lines_of(&full).is_empty());
+        assert!(full.num_drawn() < dims.num_edges() && full.safe_lines().next().is_none());
         assert_eq!(full.score(Player::First) + full.score(Player::Second), 0);
     }
 }

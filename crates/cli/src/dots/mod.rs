@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use pencilbox_dots::board::MAX_BOARD_SIDE;
 use pencilbox_dots::bot::{Bot, Level};
 use pencilbox_dots::solver::{MAX_THREADS, TableSize};
-use pencilbox_dots::{lines, mcts};
+use pencilbox_dots::{compact, mcts};
 use pencilbox_grid::Dims;
 
 #[derive(Debug, clap::Subcommand)]
@@ -53,12 +53,12 @@ fn square_side_within(lines: usize) -> usize {
 
 /// The sizes the engines play on, for the help of `--board`: the engine's limits.
 fn board_sizes() -> String {
-    let solver = square_side_within(lines::SOLVER_MAX_LINES);
+    let solver = square_side_within(compact::SOLVER_MAX_LINES);
     let search = square_side_within(mcts::large::SEARCH_MAX_LINES);
     format!(
         "up to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE}; above {} lines ({}x{} on) there is no exact solver: strong searches \
          without it up to {} lines ({search}x{search}), basic plays by chain rules",
-        lines::SOLVER_MAX_LINES,
+        compact::SOLVER_MAX_LINES,
         solver + 1,
         solver + 1,
         mcts::large::SEARCH_MAX_LINES,
@@ -93,7 +93,7 @@ impl EngineArgs {
 mod tests {
     #[test]
     fn the_square_boards_within_the_engines_limits() {
-        assert_eq!(super::square_side_within(pencilbox_dots::lines::SOLVER_MAX_LINES), 7);
+        assert_eq!(super::square_side_within(pencilbox_dots::compact::SOLVER_MAX_LINES), 7);
         assert_eq!(super::square_side_within(pencilbox_dots::mcts::large::SEARCH_MAX_LINES), 32);
         assert!(super::board_sizes().contains("(8x8 on)"), "{}", super::board_sizes());
     }

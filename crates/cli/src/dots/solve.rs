@@ -13,10 +13,10 @@ use pencilbox_dots::analysis::{
     AnalysisError, Missing, MoveReport, OnTimeout, Options, Report, Value, analyse,
 };
 use pencilbox_dots::board::Position;
-use pencilbox_dots::chains::Kind;
 use pencilbox_dots::control::Control;
 use pencilbox_dots::format::{Format, read};
 use pencilbox_dots::solver::{Stats, TableSize};
+use pencilbox_dots::theory::Kind;
 use pencilbox_grid::Dims;
 use rand::SeedableRng;
 
@@ -58,7 +58,7 @@ pub struct SolveArgs {
          the search's estimate (with the exact bounds reached) is printed instead. On a board of more \
          than {} lines (beyond the solver; up to {} lines), the search's estimate over the whole time",
         100.0 * pencilbox_dots::analysis::EXACT_SHARE,
-        pencilbox_dots::lines::SOLVER_MAX_LINES,
+        pencilbox_dots::compact::SOLVER_MAX_LINES,
         pencilbox_dots::mcts::large::SEARCH_MAX_LINES,
     ))]
     pub time_limit: Option<f64>,
@@ -175,20 +175,13 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The report in words: the value (an estimate says why it is one), a best move, every move with
-/// `--moves`, and with `--explain` the fight for control.
+/// The report in words: the value (an estimate says why it is one, and one too thin to give
+/// says why not), a best move, every move with `--moves`, and with `--explain` the fight for
+/// control.
 fn text(report: &Report) -> String {
-    let mut text = match (report.value, &report.exact_solve) {
-        (Value::Exact(v), _) => format!("{v}\n"),
-        (v @ Value::Estimate { playouts, .. }, Err(Missing::OutOfTime)) => format!(
-            "{v} (an estimate: the exact solve ran out of time after {} nodes with the value in [{}, {}]; \
-             the search then ran {playouts} playouts)\n",
-            report.nodes, report.bounds.0, report.bounds.1
-        ),
-        (v @ Value::Estimate { playouts, .. }, why) => {
-            let why = why.err().map_or_else(String::new, |m| format!("{m}; "));
-            format!("{v} (an estimate: {why}the search ran {playouts} playouts)\n")
-        }
+    let mut text = match report.value {
+        Value::Exact(v) => format!("{v}\n"),
+        v => format!("{v} ({})\n", estimate_note(report)),
     };
     match &report.best {
         Ok(m) => text += &format!("best {} (line {})\n", m.name, m.line.index()),
@@ -196,10 +189,12 @@ fn text(report: &Report) -> String {
     }
     if let Ok(moves) = &report.moves {
         for m in moves {
-            // An estimate reads `~+1.7` (`Value`'s form), with the playouts behind it.
-            let what = match m.value {
-                Value::Exact(_) => format!("value {}", m.value),
-                Value::Estimate { playouts, .. } => format!("value {} ({playouts} playouts)", m.value),
+            // An estimate reads `~+1.7 ±0.4` (`Value`'s form), with the playouts behind it.
+            let what = match m.value.playouts() {
+                None => format!("value {}", m.value),
+                Some(playouts) => {
+                    format!("value {} ({})", m.value, plural(playouts as usize, "playout", "playouts"))
+                }
             };
             text +=
                 &format!("{:<10} line {:<3} {what}{}\n", m.name.to_string(), m.line.index(), control_word(m));
@@ -210,6 +205,33 @@ fn text(report: &Report) -> String {
         text += &fight_text(report.wins_control);
     }
     text
+}
+
+/// Why the value is the search's, what it ran and, when too thin to estimate, what it lacked.
+fn estimate_note(report: &Report) -> String {
+    let ran = |playouts| format!("ran {}", plural(playouts as usize, "playout", "playouts"));
+    let ran = report.value.playouts().map_or_else(String::new, ran);
+    let why = match report.exact_solve {
+        Err(Missing::OutOfTime) => format!(
+            "the exact solve ran out of time after {} nodes with the value in [{}, {}]; the search then {ran}",
+            report.nodes, report.bounds.0, report.bounds.1
+        ),
+        Err(why) => format!("{why}; the search {ran}"),
+        Ok(()) => format!("the search {ran}"),
+    };
+    match (report.value, &report.best) {
+        (Value::TooThin { .. }, Ok(best)) => {
+            let through = best.value.playouts().unwrap_or(0);
+            format!("{why}, {through} through the move it chose: {}", Missing::TooThin)
+        }
+        (Value::TooThin { .. }, Err(_)) => format!("{why}; {}", Missing::TooThin),
+        _ => format!("an estimate with its standard error: {why}"),
+    }
+}
+
+/// `n` and what it counts, in the plural unless `n` is 1.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Whether a move wins control: exactly where it is known, else by the long chain rule.
@@ -235,7 +257,6 @@ fn control_text(c: &Control) -> String {
     };
     let (long, short, loops) = (list(Kind::Chain, true), list(Kind::Chain, false), list(Kind::Loop, false));
     let sizes = |v: &[String]| if v.is_empty() { String::new() } else { format!(" ({})", v.join(", ")) };
-    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
         "control: {}{}, {}{}, {}{} so far; {} left\n\
          the player to move wants an {} number of long chains (long chain rule) and is {}\n",

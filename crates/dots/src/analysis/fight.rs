@@ -5,7 +5,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::board::Position;
-use crate::lines::{GeometryError, compact};
+use crate::compact::{self, GeometryError};
 use crate::nimstring::Nimstring;
 pub use crate::nimstring::Outcomes as Fight;
 
@@ -35,7 +35,7 @@ pub fn fight_least(limit: Option<Duration>) -> Duration {
 /// `deadline` ([`Nimstring::outcomes`]), or why not: the game is over, the board is beyond the
 /// compact form, or not even the position was decided by `deadline` (or before `stop` was set).
 pub fn fight(pos: &Position, deadline: Option<Instant>, stop: Option<&AtomicBool>) -> Result<Fight, Missing> {
-    let (geo, drawn) = compact(pos)
+    let (geo, drawn) = compact::from_position(pos)
         .map_err(|GeometryError::TooManyLines { lines, max, .. }| Missing::TooLarge { lines, max })?;
     if geo.undrawn(drawn).count() == 0 {
         return Err(Missing::GameOver);

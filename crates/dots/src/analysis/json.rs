@@ -2,7 +2,9 @@
 //! `POST /api/dots/solve` answers (docs/API.md shows its fields).
 //!
 //! A value is a number: an integer when exact, one decimal when estimated (`exact` tells them
-//! apart, and `playouts` is given with an estimate). A part that is missing is an object naming
+//! apart; an estimate comes with its `std_error`, one decimal, and the `playouts` behind it).
+//! Where the search was too thin to estimate, the value is missing (`too-thin`) and `playouts`
+//! says how many it ran. A part that is missing is an object naming
 //! why, `{"missing": "out-of-time", "message": "not decided in the time given"}`; a part that
 //! was not asked for is left out.
 
@@ -43,16 +45,23 @@ impl Serialize for MoveReport {
     }
 }
 
-/// `value` and `exact`, and `playouts` with an estimate.
+/// `value` and `exact`; with an estimate its `std_error` and `playouts`; too thin to
+/// estimate, the value missing and `playouts`.
 fn value_entries<M: SerializeMap>(map: &mut M, value: Value) -> Result<(), M::Error> {
     match value {
         Value::Exact(v) => {
             map.serialize_entry("value", &v)?;
             map.serialize_entry("exact", &true)
         }
-        Value::Estimate { value, playouts } => {
+        Value::Estimate { value, std_error, playouts } => {
             // `+ 0.0` turns a rounded -0.0 into 0.
             map.serialize_entry("value", &(round1(value) + 0.0))?;
+            map.serialize_entry("exact", &false)?;
+            map.serialize_entry("std_error", &round1(std_error))?;
+            map.serialize_entry("playouts", &playouts)
+        }
+        Value::TooThin { playouts } => {
+            map.serialize_entry("value", &Missing::TooThin)?;
             map.serialize_entry("exact", &false)?;
             map.serialize_entry("playouts", &playouts)
         }
@@ -96,7 +105,7 @@ impl Serialize for Chains<'_> {
 
 /// One chain or loop: `kind`, whether the long chain rule counts it (`long`), and its boxes
 /// `[row, col]` in order along it.
-struct Component<'a>(&'a crate::chains::Component);
+struct Component<'a>(&'a crate::theory::Component);
 
 impl Serialize for Component<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -7,7 +7,7 @@
 //! worked out. A part that is missing says why ([`Missing`]); a position that cannot be analysed
 //! at all says why ([`AnalysisError`]).
 //!
-//! On boards beyond the solver (more than [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines) the
+//! On boards beyond the solver (more than [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines) the
 //! search on the board itself ([`crate::mcts::large`]) estimates, and simple loony endgames are
 //! valued exactly by the endgame theory.
 
@@ -24,8 +24,8 @@ use pencilbox_grid::Edge;
 use rand::Rng;
 
 use crate::board::{Line, Position};
+use crate::compact::{Geometry, GeometryError, LineSet};
 use crate::control::{control, keeps_control};
-use crate::lines::{Geometry, GeometryError, LineSet};
 use crate::mcts::{self, MoveEstimate, Search};
 use crate::solver::{Progress, Score, Solver, TableSize};
 
@@ -183,7 +183,7 @@ struct Found {
 /// The value by the exact solver, falling back on the search when it runs out of time; beyond
 /// the solver, by the search on the board itself.
 fn value(position: &Position, means: Options<'_>, rng: &mut impl Rng) -> Result<Found, AnalysisError> {
-    match crate::lines::compact(position) {
+    match crate::compact::from_position(position) {
         Ok((geo, drawn)) => solve(geo, drawn, means, rng),
         Err(too_large) => beyond_solver(position, means, rng, too_large),
     }
@@ -247,7 +247,10 @@ fn estimated(
     why: Missing,
     moves: Option<Vec<MoveEstimate>>,
 ) -> Found {
-    let position = Value::Estimate { value: e.value, playouts: e.playouts };
+    let position = match e.std_error {
+        Some(std_error) => Value::Estimate { value: e.value, std_error, playouts: e.playouts },
+        None => Value::TooThin { playouts: e.playouts },
+    };
     let chosen = e.moves.iter().find(|m| m.line == e.line).map_or(position, move_value);
     Found {
         value: position,
@@ -259,12 +262,13 @@ fn estimated(
     }
 }
 
-/// A root move's value as the search found it: exact where its playouts were.
+/// A root move's value as the search found it: exact where its playouts were, else an estimate
+/// with its standard error, or too thin to estimate.
 fn move_value(m: &MoveEstimate) -> Value {
-    if m.exact {
-        Value::Exact(m.corrected.round() as Score)
-    } else {
-        Value::Estimate { value: m.corrected, playouts: m.visits }
+    match m.std_error {
+        _ if m.exact => Value::Exact(m.corrected.round() as Score),
+        Some(std_error) => Value::Estimate { value: m.corrected, std_error, playouts: m.visits },
+        None => Value::TooThin { playouts: m.visits },
     }
 }
 
@@ -314,7 +318,7 @@ type Exact = (Score, Option<Edge>, Option<Vec<(Edge, Value)>>);
 fn simple_endgame(position: &Position, moves: bool, rng: &mut impl Rng) -> Option<Exact> {
     use crate::mcts::{Domain, large::LargeDomain};
     let value = LargeDomain.exact(position)?;
-    let best = crate::loony::best_opening(position);
+    let best = crate::endgame_play::best_opening(position);
     let all = moves.then(|| {
         position
             .legal_moves()

@@ -30,11 +30,18 @@ pub enum Missing {
     /// The caller stopped the analysis (the cancel flag) before it was decided.
     #[error("the analysis was cancelled")]
     Cancelled,
+    /// The search's playouts were too few to estimate it ([`Value::TooThin`]).
+    #[error(
+        "too few playouts to estimate: an estimate needs at least {min} through a move, with a standard error of at most {share}% of the boxes unclaimed",
+        min = crate::mcts::MIN_PLAYOUTS,
+        share = crate::mcts::MAX_STD_ERROR_SHARE * 100.0
+    )]
+    TooThin,
 }
 
 impl Missing {
     /// The reason's fixed name, for programs: `not-asked`, `game-over`, `too-large`,
-    /// `out-of-time` or `cancelled`.
+    /// `out-of-time`, `cancelled` or `too-thin`.
     pub fn name(self) -> &'static str {
         match self {
             Missing::NotAsked => "not-asked",
@@ -42,6 +49,7 @@ impl Missing {
             Missing::TooLarge { .. } => "too-large",
             Missing::OutOfTime => "out-of-time",
             Missing::Cancelled => "cancelled",
+            Missing::TooThin => "too-thin",
         }
     }
 }
@@ -56,8 +64,12 @@ pub enum Value {
     /// Proven by the exact solver (or the exact endgame theory).
     Exact(Score),
     /// The strong engine's search: the mean outcome of `playouts` playouts through the move,
-    /// corrected for the winner's curse (`crate::mcts`).
-    Estimate { value: f64, playouts: u32 },
+    /// corrected for the winner's curse, and its standard error (`crate::mcts`).
+    Estimate { value: f64, std_error: f64, playouts: u32 },
+    /// The strong engine's search ran `playouts` playouts, too few to estimate the value
+    /// ([`crate::mcts::MIN_PLAYOUTS`], [`crate::mcts::MAX_STD_ERROR_SHARE`]): no number is given,
+    /// as the best of a few playouts' means would be luck, not an estimate.
+    TooThin { playouts: u32 },
 }
 
 impl Value {
@@ -65,23 +77,36 @@ impl Value {
         matches!(self, Value::Exact(_))
     }
 
-    /// The value as a number.
-    pub fn get(self) -> f64 {
+    /// The value as a number; `None` when too thin to estimate.
+    pub fn get(self) -> Option<f64> {
         match self {
-            Value::Exact(v) => f64::from(v),
-            Value::Estimate { value, .. } => value,
+            Value::Exact(v) => Some(f64::from(v)),
+            Value::Estimate { value, .. } => Some(value),
+            Value::TooThin { .. } => None,
+        }
+    }
+
+    /// The playouts behind an estimate, or behind one too thin to give.
+    pub fn playouts(self) -> Option<u32> {
+        match self {
+            Value::Exact(_) => None,
+            Value::Estimate { playouts, .. } | Value::TooThin { playouts } => Some(playouts),
         }
     }
 }
 
-/// `-2` for an exact value, `~+1.7` for an estimate (one decimal, its sign always shown, so that
-/// an estimate never reads as a proven value).
+/// `-2` for an exact value, `~+1.7 ±0.4` for an estimate with its standard error (one decimal,
+/// the estimate's sign always shown, so that it never reads as a proven value), and `too thin
+/// to estimate` where the search gives no number.
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Value::Exact(v) => write!(f, "{v}"),
             // `+ 0.0` turns a rounded -0.0 into 0.
-            Value::Estimate { value, .. } => write!(f, "~{:+.1}", round1(value) + 0.0),
+            Value::Estimate { value, std_error, .. } => {
+                write!(f, "~{:+.1} ±{:.1}", round1(value) + 0.0, round1(std_error))
+            }
+            Value::TooThin { .. } => write!(f, "too thin to estimate"),
         }
     }
 }
@@ -139,9 +164,11 @@ mod tests {
     #[test]
     fn estimates_never_read_as_exact_values() {
         assert_eq!(Value::Exact(-2).to_string(), "-2");
-        assert_eq!(Value::Estimate { value: 1.66, playouts: 9 }.to_string(), "~+1.7");
-        assert_eq!(Value::Estimate { value: -0.04, playouts: 9 }.to_string(), "~+0.0");
-        assert_eq!(Value::Estimate { value: -2.0, playouts: 9 }.to_string(), "~-2.0");
+        let estimate = |value| Value::Estimate { value, std_error: 0.44, playouts: 9 };
+        assert_eq!(estimate(1.66).to_string(), "~+1.7 ±0.4");
+        assert_eq!(estimate(-0.04).to_string(), "~+0.0 ±0.4");
+        assert_eq!(estimate(-2.0).to_string(), "~-2.0 ±0.4");
+        assert_eq!(Value::TooThin { playouts: 9 }.to_string(), "too thin to estimate");
     }
 
     #[test]
@@ -152,6 +179,7 @@ mod tests {
             Missing::TooLarge { lines: 144, max: 128 },
             Missing::OutOfTime,
             Missing::Cancelled,
+            Missing::TooThin,
         ];
         let mut names: Vec<_> = all.iter().map(|m| m.name()).collect();
         names.sort_unstable();

@@ -93,14 +93,17 @@ fn a_cancelled_analysis_stops_and_says_so() {
     }
 }
 
+/// With the deadline past, the search runs one playout: too few to estimate, which the report
+/// says instead of giving its luck as a value.
 #[test]
-fn a_deadline_already_past_gives_the_estimate_or_out_of_time() {
+fn a_deadline_already_past_gives_a_search_too_thin_to_estimate_or_out_of_time() {
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     let past = Some(Instant::now());
     let opts = Options { moves: true, deadline: past, on_timeout: OnTimeout::Estimate, ..options() };
     let report = analyse(&empty(3, 3), opts, &mut rng).unwrap();
-    let Value::Estimate { playouts, .. } = report.value else { panic!("not an estimate: {report:?}") };
+    let Value::TooThin { playouts } = report.value else { panic!("not too thin: {report:?}") };
     assert!(playouts >= 1);
+    assert!(matches!(report.best.as_ref().map(|m| m.value), Ok(Value::TooThin { playouts: 1.. })));
     let best = report.best.unwrap().line;
     // With the deadline past, the search stops after one playout: one root move is known,
     // listed with the lines symmetric to it (on the empty board every line has another).
@@ -151,8 +154,8 @@ fn beyond_the_solver_endgames_are_exact_and_playouts_through_them_too() {
     lines.sort_unstable();
     lines.dedup();
     assert!(lines.len() >= 10, "the seeds opened only {lines:?}");
-    // The search's estimate on the empty board, over the whole range of bounds, and only with
-    // a time limit and an estimate asked for.
+    // The search on the empty board, over the whole range of bounds, and only with a time limit
+    // and an estimate asked for (with the clock out, one playout a thread: too thin).
     let empty = empty(10, 10);
     let opts = |threads| Options {
         threads,
@@ -161,7 +164,7 @@ fn beyond_the_solver_endgames_are_exact_and_playouts_through_them_too() {
         ..options()
     };
     let report = analyse(&empty, opts(2), &mut rng).unwrap();
-    assert!(matches!(report.value, Value::Estimate { playouts: 2, .. }), "{:?}", report.value);
+    assert_eq!(report.value, Value::TooThin { playouts: 2 });
     assert_eq!((report.bounds, report.nodes), ((-100, 100), 0));
     assert!(matches!(analyse(&empty, options(), &mut rng), Err(AnalysisError::BeyondSolver(_))));
     let past = Options { deadline: Some(Instant::now()), ..options() };

@@ -1,11 +1,11 @@
 //! The search's [`Domain`] on the compact form (boards of at most
-//! [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines), where the exact solver values small leaves and
+//! [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines), where the exact solver values small leaves and
 //! the ends of the playouts, and symmetric positions share one node.
 //!
 //! * **Moves in the tree.** Boxes that can be taken for free are taken at once (the solver's
 //!   capture rule: it never loses). When a chain or loop is being handed out, the only moves
 //!   worth considering are the captures and the double-dealing move that declines the last two
-//!   boxes (four of a loop) — the same theorem the solver prunes with. While safe lines remain
+//!   boxes (four of a loop): the solver's rule, [`Compact::capture_options`]. While safe lines remain
 //!   (lines that give nothing away), the moves are the safe lines and the hand-outs of short
 //!   chains (one or two boxes, which change the parity of the fight for control); opening a
 //!   long chain or a loop is never searched then. Once no safe line is left, one move per chain
@@ -32,10 +32,10 @@ use rand::Rng;
 
 use super::{Domain, Tree};
 use crate::board::Score;
-use crate::bot::{chain_capture, free_capture, smallest_handout};
-use crate::chains::{Chains, NO_CHAIN};
-use crate::lines::{Geometry, LineSet};
+use crate::compact::{Geometry, LineSet};
+use crate::play::{chain_capture, smallest_handout};
 use crate::solver::Solver;
+use crate::theory::{Compact, NO_CHAIN, View};
 
 /// A tree position with at most this many undrawn lines is solved exactly (when the solver
 /// finishes within [`EXACT_LEAF_BUDGET`]).
@@ -144,7 +144,8 @@ impl Domain for CompactDomain<'_, '_> {
 
     fn exact(&mut self, &drawn: &LineSet) -> Option<Score> {
         let geo = self.geo;
-        (geo.undrawn(drawn).count() <= EXACT_LEAF_LINES || no_safe_line(geo, drawn))
+        let no_safe_line = || Compact::new(geo, drawn).safe_lines().next().is_none();
+        (geo.undrawn(drawn).count() <= EXACT_LEAF_LINES || no_safe_line())
             .then(|| self.solve(drawn, EXACT_LEAF_BUDGET))
             .flatten()
     }
@@ -154,7 +155,7 @@ impl Domain for CompactDomain<'_, '_> {
     }
 
     fn play(&self, &drawn: &LineSet, e: Edge) -> (LineSet, Score) {
-        (drawn.with(e), self.geo.completes(drawn, e) as Score)
+        (drawn.with(e), Compact::new(self.geo, drawn).completes(e) as Score)
     }
 
     fn is_over(&self, &drawn: &LineSet) -> bool {
@@ -174,17 +175,15 @@ impl Domain for CompactDomain<'_, '_> {
         let mut safe: Vec<Edge> = Vec::new();
         let mut safe_phase = true;
         while drawn != all {
-            let counts = geo.side_counts(drawn);
-            let e = if counts.with[3] != 0 {
+            let pos = Compact::new(geo, drawn);
+            let e = if pos.can_take() {
                 // Free captures first: `chain_capture` expects the box across the capture to
                 // be part of a chain.
-                free_capture(geo, drawn)
-                    .or_else(|| chain_capture(geo, drawn))
-                    .expect("a takeable box has a capture")
+                pos.free_capture().or_else(|| chain_capture(&pos)).expect("a takeable box has a capture")
             } else {
                 if safe_phase {
                     safe.clear();
-                    safe.extend(geo.undrawn(drawn).iter().filter(|&e| !geo.gives_box(drawn, e)));
+                    safe.extend(pos.safe_lines());
                     // The last few safe lines decide who must open the first chain: the solver
                     // plays them, and the rest of the game, exactly when it can.
                     if safe.len() <= PLAYOUT_EXACT_SAFE_LINES && self.end_solves[safe.len()].worth_trying() {
@@ -196,14 +195,14 @@ impl Domain for CompactDomain<'_, '_> {
                     }
                 }
                 if safe_phase && !safe.is_empty() {
-                    parity_line(geo, drawn, &safe, rng)
+                    parity_line(&pos, &safe, rng)
                 } else {
                     safe_phase = false;
-                    let undrawn: Vec<Edge> = geo.undrawn(drawn).iter().collect();
-                    smallest_handout(geo, drawn, &undrawn)
+                    let undrawn: Vec<Edge> = pos.undrawn().collect();
+                    smallest_handout(&pos, &undrawn)
                 }
             };
-            let k = geo.completes(drawn, e) as Score;
+            let k = pos.completes(e) as Score;
             drawn = drawn.with(e);
             if k > 0 {
                 net += if mine { k } else { -k };
@@ -220,13 +219,10 @@ impl Domain for CompactDomain<'_, '_> {
 /// else any, uniformly. If safe lines did not interact, the player facing an even number would
 /// draw the last but one and the other would have to hand out boxes first: the playouts' players
 /// fight for that parity, as players do, instead of drawing lines blindly.
-fn parity_line(geo: &Geometry, drawn: LineSet, safe: &[Edge], rng: &mut impl Rng) -> Edge {
+fn parity_line(pos: &Compact<'_>, safe: &[Edge], rng: &mut impl Rng) -> Edge {
     if rng.random_bool(PLAYOUT_PARITY) {
-        let even: Vec<Edge> = safe
-            .iter()
-            .copied()
-            .filter(|&e| safe_left_after(geo, drawn, safe.len(), e).is_multiple_of(2))
-            .collect();
+        let even: Vec<Edge> =
+            safe.iter().copied().filter(|&e| safe_left_after(pos, safe.len(), e).is_multiple_of(2)).collect();
         if !even.is_empty() {
             return even[rng.random_range(0..even.len())];
         }
@@ -234,69 +230,55 @@ fn parity_line(geo: &Geometry, drawn: LineSet, safe: &[Edge], rng: &mut impl Rng
     safe[rng.random_range(0..safe.len())]
 }
 
-/// How many safe lines are left after drawing the safe line `e` in `drawn`, which has `safe`
+/// How many safe lines are left after drawing the safe line `e` in `pos`, which has `safe`
 /// of them: `e` and the other undrawn sides of each box beside `e` with one side drawn (which
 /// then has two) stop being safe; nothing else changes.
-fn safe_left_after(geo: &Geometry, drawn: LineSet, safe: usize, e: Edge) -> usize {
+fn safe_left_after(pos: &Compact<'_>, safe: usize, e: Edge) -> usize {
     let mut lost = 1;
-    for b in geo.edge_boxes(e) {
-        if geo.drawn_sides(drawn, b) == 1 {
-            let others = geo.box_sides(b) & !drawn.0 & !(1u128 << e.0);
-            lost += LineSet(others).iter().filter(|&f| !geo.gives_box(drawn, f)).count();
+    for b in pos.boxes_of(e) {
+        if pos.drawn_sides(b) == 1 {
+            lost += pos.undrawn_sides(b).filter(|&f| f != e && !pos.gives_box(f)).count();
         }
     }
     safe - lost
 }
 
-/// Whether every undrawn line gives a box away.
-fn no_safe_line(geo: &Geometry, drawn: LineSet) -> bool {
-    geo.undrawn(drawn).iter().all(|e| geo.gives_box(drawn, e))
-}
-
-/// The moves the tree considers in `drawn`: see the module
-/// documentation. A free capture is the only move; at the root, symmetric duplicates are
-/// dropped.
+/// The moves the tree considers in `drawn`: see the module documentation. A free capture is the
+/// only move; at the root, symmetric duplicates are dropped.
 fn options(geo: &Geometry, drawn: LineSet, is_root: bool) -> Vec<Edge> {
-    let counts = geo.side_counts(drawn);
-    if counts.with[3] != 0
-        && let Some(e) = free_capture(geo, drawn)
-    {
+    let pos = Compact::new(geo, drawn);
+    if let Some(e) = pos.free_capture() {
         return vec![e];
     }
-    let mut out: Vec<Edge> = if counts.with[3] != 0 {
-        capture_options(geo, drawn)
+    let mut out: Vec<Edge> = Vec::new();
+    if pos.can_take() {
+        pos.capture_options(true, |e| out.push(e));
+        out.sort_unstable();
+        out.dedup();
     } else {
-        let undrawn = geo.undrawn(drawn);
-        let safe: Vec<Edge> = undrawn.iter().filter(|&e| !geo.gives_box(drawn, e)).collect();
-        let chains = Chains::of_counts(geo, drawn, &counts);
+        let safe = pos.safe_set();
+        out.extend(safe.iter());
+        let chains = pos.chains();
         let mut seen = [false; 64];
-        let mut out = safe.clone();
-        for e in undrawn.iter().filter(|&e| geo.gives_box(drawn, e)) {
+        for e in LineSet(geo.undrawn(drawn).0 & !safe.0).iter() {
             let c = chains.chain_of_line[e.0];
             if c == NO_CHAIN {
                 // Next to a junction box: not a plain hand-out.
-                if safe.is_empty() {
+                if safe == LineSet::EMPTY {
                     out.push(e);
                 }
                 continue;
             }
-            let (len, is_loop) = (chains.len[c as usize], chains.is_loop[c as usize]);
-            let short = !is_loop && len <= 2;
-            if !short && !safe.is_empty() {
+            let c = usize::from(c);
+            if chains.is_long(c) && safe != LineSet::EMPTY {
                 continue;
             }
-            // A 2-chain is handed out by its middle line (the other hand-out lets the opponent
-            // decline; it is never better).
-            let middle = len != 2
-                || geo.edge_boxes(e).count() == 2
-                    && geo.edge_boxes(e).all(|b| geo.drawn_sides(drawn, b) == 2);
-            if middle && !seen[c as usize] {
-                seen[c as usize] = true;
+            if pos.opens_well(e, usize::from(chains.len[c])) && !seen[c] {
+                seen[c] = true;
                 out.push(e);
             }
         }
-        out
-    };
+    }
     if is_root && out.len() > 1 {
         let mut images: Vec<LineSet> = Vec::new();
         out.retain(|&e| {
@@ -306,34 +288,6 @@ fn options(geo: &Geometry, drawn: LineSet, is_root: bool) -> Vec<Edge> {
             fresh
         });
     }
-    out
-}
-
-/// The moves worth searching when some box can be taken but none for free: the captures, and
-/// the double-dealing line that declines the last two boxes of every takeable chain (see the
-/// solver's capture rule, which proves the rest never better).
-fn capture_options(geo: &Geometry, drawn: LineSet) -> Vec<Edge> {
-    // (e, f) of every takeable box B: e its last side, f the other undrawn side of the box C
-    // across e (there is no free capture, so C has two sides drawn).
-    let mut pairs: Vec<(Edge, Option<Edge>)> = Vec::new();
-    for b in geo.boxes().filter(|&b| geo.drawn_sides(drawn, b) == 3) {
-        let e = Edge((geo.box_sides(b) & !drawn.0).trailing_zeros() as usize);
-        let f = geo
-            .edge_boxes(e)
-            .find(|&c| c != b && geo.drawn_sides(drawn, c) == 2)
-            .map(|c| Edge((geo.box_sides(c) & !drawn.0 & !(1u128 << e.0)).trailing_zeros() as usize));
-        pairs.push((e, f));
-    }
-    let mut out: Vec<Edge> = pairs.iter().map(|p| p.0).collect();
-    for &(_, f) in &pairs {
-        let Some(f) = f else { continue };
-        let universal = pairs.iter().all(|&(e2, f2)| f == e2 || Some(f) == f2);
-        if universal && geo.completes(drawn, f) == 0 {
-            out.push(f);
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
     out
 }
 
@@ -352,9 +306,7 @@ mod tests {
         let mut checked = 0;
         for (r, c) in [(3, 3), (4, 5), (5, 5), (2, 7)] {
             let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
-            let safe_of = |d: LineSet| -> Vec<Edge> {
-                geo.undrawn(d).iter().filter(|&e| !geo.gives_box(d, e)).collect()
-            };
+            let safe_of = |d: LineSet| -> Vec<Edge> { Compact::new(&geo, d).safe_lines().collect() };
             for _ in 0..50 {
                 let mut drawn = LineSet::EMPTY;
                 loop {
@@ -363,7 +315,10 @@ mod tests {
                         break;
                     }
                     for &e in &safe {
-                        assert_eq!(safe_left_after(&geo, drawn, safe.len(), e), safe_of(drawn.with(e)).len());
+                        assert_eq!(
+                            safe_left_after(&Compact::new(&geo, drawn), safe.len(), e),
+                            safe_of(drawn.with(e)).len()
+                        );
                         checked += 1;
                     }
                     drawn = drawn.with(safe[rng.random_range(0..safe.len())]);

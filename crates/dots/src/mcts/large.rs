@@ -1,8 +1,8 @@
 //! The search's [`Domain`] on boards beyond the compact form (more than
-//! [`SEARCH_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines: 8×8 and up), where there is no solver.
+//! [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines: 8×8 and up), where there is no solver.
 //!
 //! * **Moves in the tree.** A free capture alone; when a chain or loop is being handed out, the
-//!   one line of the capture rule with exact declining ([`crate::loony::capture`]; the compact
+//!   one line of the capture rule with exact declining ([`crate::endgame_play::capture`]; the compact
 //!   form searches the captures and the decline instead); while safe lines remain, the safe
 //!   lines and the hand-outs of 1- and 2-chains (every line of a 1-chain, a 2-chain by its
 //!   middle line); with no safe line left (and a position that is not a simple loony endgame,
@@ -27,8 +27,9 @@ use rand::Rng;
 
 use super::{Domain, Estimate, Tree};
 use crate::board::{Position, Score};
-use crate::loony;
-use crate::rules::{self, ChainSizes, View};
+use crate::endgame_play;
+use crate::play;
+use crate::theory::{ChainSizes, LONG_CHAIN, View};
 
 /// The most lines of a board the strong level searches (2,112: 32×32, or 20×50). A playout's
 /// cost grows with the board, and the search reads the clock only between playouts, so on
@@ -77,22 +78,21 @@ impl Domain for LargeDomain {
     }
 
     fn options(&self, p: &Position, _is_root: bool) -> Vec<Edge> {
-        if let Some(e) = rules::free_capture(p) {
+        if let Some(e) = p.free_capture() {
             return vec![e];
         }
         if p.takeable().next().is_some() {
             return vec![capture(p)];
         }
         let undrawn: Vec<Edge> = p.legal_moves().collect();
-        let safe = rules::safe_lines(p, &undrawn);
+        let safe: Vec<Edge> = p.safe_lines().collect();
         if safe.is_empty() {
             return undrawn;
         }
         let chains = p.chains();
+        // A 1- or 2-chain, by a line that opens it well (a 2-chain by its middle line).
         let short_handout = |e: Edge| match chains.of_line(e) {
-            Some((1, false)) => true,
-            // A 2-chain by its middle line: both its boxes border `e`.
-            Some((2, false)) => p.boxes_of(e).filter(|&b| p.drawn_sides(b) == 2).count() == 2,
+            Some((len, false)) if len < LONG_CHAIN => p.opens_well(e, len),
             _ => false,
         };
         let mut out = safe;
@@ -120,7 +120,7 @@ impl Domain for LargeDomain {
         let (mut net, mut mine) = (0, true);
         // Safe lines only stop being safe as lines are drawn: a stale candidate is dropped when
         // it is drawn at random.
-        let mut safe: Vec<Edge> = pos.legal_moves().filter(|&e| !pos.gives_box(e)).collect();
+        let mut safe: Vec<Edge> = pos.safe_lines().collect();
         while !pos.is_over() {
             let e = if pos.takeable().next().is_some() {
                 capture(&pos)
@@ -130,7 +130,7 @@ impl Domain for LargeDomain {
                 return net + if mine { v } else { -v };
             } else {
                 let undrawn: Vec<Edge> = pos.legal_moves().collect();
-                rules::smallest_handout(&pos, &undrawn)
+                play::smallest_handout(&pos, &undrawn)
             };
             let k = pos.play_unchecked(e).boxes_completed as Score;
             if k > 0 {
@@ -158,7 +158,7 @@ fn draw_safe(pos: &Position, safe: &mut Vec<Edge>, rng: &mut impl Rng) -> Option
 
 /// The capture when a box can be taken: a free one, else the capture rule with exact declining.
 fn capture(pos: &Position) -> Edge {
-    rules::free_capture(pos).or_else(|| loony::capture(pos)).expect("a takeable box has a capture")
+    pos.free_capture().or_else(|| endgame_play::capture(pos)).expect("a takeable box has a capture")
 }
 
 /// The exact future margin of a simple loony endgame with nothing to take, for its mover.
@@ -166,14 +166,14 @@ fn simple_value(pos: &Position) -> Option<Score> {
     if pos.is_over() || pos.takeable().next().is_some() {
         return None;
     }
-    loony::simple_value(pos)
+    endgame_play::simple_value(pos)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lines::{Geometry, LineSet};
-    use crate::loony::tests::after_safe_phase;
+    use crate::compact::{Geometry, LineSet};
+    use crate::endgame_play::tests::after_safe_phase;
     use crate::solver::{Solver, TableSize};
     use pencilbox_grid::Dims;
     use rand::SeedableRng;
@@ -218,9 +218,8 @@ mod tests {
             while !pos.is_over() {
                 let options = LargeDomain.options(&pos, false);
                 assert!(!options.is_empty() && options.iter().all(|&e| pos.is_legal(e)), "{pos}");
-                let undrawn: Vec<Edge> = pos.legal_moves().collect();
-                let safe = rules::safe_lines(&pos, &undrawn);
-                if let Some(e) = rules::free_capture(&pos) {
+                let safe: Vec<Edge> = pos.safe_lines().collect();
+                if let Some(e) = pos.free_capture() {
                     assert_eq!(options, vec![e]);
                     checked[0] += 1;
                 } else if pos.takeable().next().is_none() && !safe.is_empty() {

@@ -5,7 +5,7 @@
 //! The tree is the same for every board; what a position is, which moves are worth searching,
 //! how a playout ends and which positions have exact values belong to a [`Domain`]:
 //!
-//! * [`compact`]: boards of at most [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines, where the
+//! * [`compact`]: boards of at most [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines, where the
 //!   exact solver values the tree's small leaves and the ends of the playouts, and positions
 //!   symmetric to each other share one node;
 //! * [`large`]: larger boards (8×8 and up), without the solver: the tree's leaves and the
@@ -79,10 +79,12 @@ pub trait Domain {
 struct Node<P> {
     pos: P,
     visits: u32,
-    /// Sum of the future margins of the playouts through this node, and of those of its
-    /// even-numbered playouts (the second, fourth, ...: an independent half of them).
+    /// Sum of the future margins of the playouts through this node, of those of its
+    /// even-numbered playouts (the second, fourth, ...: an independent half of them), and of
+    /// their squares.
     sum: f64,
     sum_even: f64,
+    sum_sq: f64,
     /// Moves not yet expanded.
     untried: Vec<Edge>,
     /// Expanded moves: the line, the boxes it completes (then the mover moves again) and the
@@ -97,6 +99,26 @@ impl<P> Node<P> {
         match self.exact {
             Some(m) => f64::from(m),
             None => self.sum / f64::from(self.visits.max(1)),
+        }
+    }
+
+    /// The sample variance of the margins of the playouts through the node (0 when exact or with
+    /// fewer than two).
+    fn variance(&self) -> f64 {
+        if self.exact.is_some() || self.visits < 2 {
+            return 0.0;
+        }
+        let n = f64::from(self.visits);
+        ((self.sum_sq - self.sum * self.sum / n) / (n - 1.0)).max(0.0)
+    }
+
+    /// Counts one more playout through the node, of future margin `v` for its mover.
+    fn record(&mut self, v: f64) {
+        self.visits += 1;
+        self.sum += v;
+        self.sum_sq += v * v;
+        if self.visits.is_multiple_of(2) {
+            self.sum_even += v;
         }
     }
 
@@ -129,6 +151,11 @@ pub struct MoveEstimate {
     /// [`Shrinkage`]; `value` itself when exact): what to show a person as the move's value, so
     /// that the moves' values agree with the position's.
     pub corrected: f64,
+    /// The sample variance of the margins of the move's playouts (0 when exact).
+    pub variance: f64,
+    /// How sure `corrected` is: its standard error, 0 when exact; `None` when the move's
+    /// playouts are too few to estimate it ([`Sureness`]).
+    pub std_error: Option<f64>,
 }
 
 /// The outcome of a search.
@@ -137,8 +164,12 @@ pub struct Estimate {
     /// The chosen line.
     pub line: Edge,
     /// The mover's expected net score of the boxes still unclaimed, playing `line`: its exact
-    /// value when known, else its mean corrected for the winner's curse ([`unbiased`]).
+    /// value when known, else its mean corrected for the winner's curse ([`unbiased`]). A
+    /// guess, not an estimate, when `std_error` is `None`: not to be shown as a value.
     pub value: f64,
+    /// How sure `value` is: its standard error, 0 when exact; `None` when the search is too
+    /// thin to estimate it ([`Sureness`]).
+    pub std_error: Option<f64>,
     /// Playouts run.
     pub playouts: u32,
     /// Every root move the search looked at, best first by corrected value.
@@ -204,6 +235,7 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
             visits: 0,
             sum: 0.0,
             sum_even: 0.0,
+            sum_sq: 0.0,
             untried,
             children: Vec::new(),
             exact: None,
@@ -237,10 +269,12 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
                     visits: child.visits,
                     halves: child.halves().map(|h| after(k, h)),
                     corrected: after(k, child.mean()),
+                    variance: child.variance(),
+                    std_error: None,
                 }
             })
             .collect();
-        finish(moves, playouts)
+        finish(moves, playouts, Sureness::of_boxes(self.boxes))
     }
 
     /// Whether every move at the root has an exact value (then searching on changes nothing).
@@ -265,6 +299,7 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
             visits: 0,
             sum: 0.0,
             sum_even: 0.0,
+            sum_sq: 0.0,
             untried,
             children: Vec::new(),
             exact,
@@ -288,7 +323,7 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
             // The graph may not grow: play out from here.
             let pos = node.pos.clone();
             f64::from(self.domain.playout(&pos, self.rng))
-        } else if !node.untried.is_empty() && !full {
+        } else if !node.untried.is_empty() && !full && (at != 0 || root_may_widen(node)) {
             let i = self.rng.random_range(0..node.untried.len());
             let e = self.nodes[at as usize].untried.swap_remove(i);
             let (pos, k) = self.domain.play(&self.nodes[at as usize].pos, e);
@@ -302,24 +337,14 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
                     f64::from(self.domain.playout(&pos, self.rng))
                 }
             };
-            let c = &mut self.nodes[child as usize];
-            c.visits += 1;
-            c.sum += v;
-            if c.visits.is_multiple_of(2) {
-                c.sum_even += v;
-            }
+            self.nodes[child as usize].record(v);
             after(k, v)
         } else {
             let (k, child) = self.select(at);
             let v = self.iterate(child, path);
             after(k, v)
         };
-        let node = &mut self.nodes[at as usize];
-        node.visits += 1;
-        node.sum += value;
-        if node.visits.is_multiple_of(2) {
-            node.sum_even += value;
-        }
+        self.nodes[at as usize].record(value);
         value
     }
 
@@ -339,6 +364,19 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
             .expect("a node without an exact value has a move");
         (k, c)
     }
+}
+
+/// Whether the root may try one more of its moves: while it has fewer than the square root of
+/// its playouts (progressive widening: Coulom, "Computing Elo Ratings of Move Patterns in the
+/// Game of Go", 2007; Chaslot et al., "Progressive Strategies for Monte-Carlo Tree Search",
+/// 2008). Trying every move first leaves each with one playout wherever the playouts are fewer
+/// than the moves (a board of hundreds of lines at a second): the move chosen is then the one
+/// whose single random game went best, and its value that game's luck. Widened, the moves tried
+/// get about as many playouts each as there are moves tried, so that the choice compares means;
+/// once the playouts reach the square of the moves, every move is tried as before.
+fn root_may_widen<P>(root: &Node<P>) -> bool {
+    let tried = root.children.len() as f64;
+    tried * tried < f64::from(root.visits + 1)
 }
 
 /// The mover's value of a move completing `k` boxes into a position worth `child` to its
@@ -366,6 +404,7 @@ where
     D::Pos: Send,
 {
     let mut second_rng = ChaCha8Rng::seed_from_u64(rng.random());
+    let sureness = Sureness::of_boxes(f64::from(first.unclaimed(&root).max(1)));
     let second_root = root.clone();
     let second_cancel = cancel.clone();
     let (a, b) = std::thread::scope(|scope| {
@@ -379,11 +418,11 @@ where
         let a = tree.run(root);
         (a, helper.join().expect("the second search thread panicked"))
     });
-    merge(a, b)
+    merge(a, b, sureness)
 }
 
 /// The root statistics of two searches of the same position, as one estimate.
-fn merge(a: Estimate, b: Estimate) -> Estimate {
+fn merge(a: Estimate, b: Estimate, sureness: Sureness) -> Estimate {
     let mut moves = a.moves;
     for m in b.moves {
         match moves.iter_mut().find(|x| x.line == m.line) {
@@ -393,32 +432,88 @@ fn merge(a: Estimate, b: Estimate) -> Estimate {
             None => moves.push(m),
         }
     }
-    finish(moves, a.playouts + b.playouts)
+    finish(moves, a.playouts + b.playouts, sureness)
 }
 
-/// The estimate from the root moves' statistics: each move's corrected value set, the move to
-/// play chosen by it, and the moves listed with that one first, then the others best first.
-fn finish(mut moves: Vec<MoveEstimate>, playouts: u32) -> Estimate {
+/// The estimate from the root moves' statistics: each move's corrected value and how sure it is
+/// set, the move to play chosen by them, and the moves listed with that one first, then the
+/// others best first.
+fn finish(mut moves: Vec<MoveEstimate>, playouts: u32, sureness: Sureness) -> Estimate {
     let shrinkage = Shrinkage::of(&moves);
     for m in &mut moves {
         m.corrected = shrinkage.apply(m);
+        m.std_error = sureness.std_error(m);
     }
     sort_moves(&mut moves);
     let best = choose(&moves);
     let value = unbiased(&moves, &best);
     let at = moves.iter().position(|m| m.line == best.line).expect("the chosen move is a root move");
     moves[..=at].rotate_right(1);
-    Estimate { line: best.line, value, playouts, moves }
+    Estimate { line: best.line, value, std_error: best.std_error, playouts, moves }
 }
 
-/// One move's statistics from two searches' samples of it (each half pooled with its own).
+/// One move's statistics from two searches' samples of it (each half pooled with its own, the
+/// variance from both samples' squared deviations about the pooled mean).
 fn pooled(a: &MoveEstimate, b: &MoveEstimate) -> MoveEstimate {
     let visits = a.visits + b.visits;
     let mean =
         |x: f64, m: u32, y: f64, n: u32| (x * f64::from(m) + y * f64::from(n)) / f64::from((m + n).max(1));
     let half = |v: u32, i: usize| if i == 0 { v - v / 2 } else { v / 2 };
     let halves = [0, 1].map(|i| mean(a.halves[i], half(a.visits, i), b.halves[i], half(b.visits, i)));
-    MoveEstimate { value: mean(a.value, a.visits, b.value, b.visits), visits, halves, ..*a }
+    let (na, nb) = (f64::from(a.visits), f64::from(b.visits));
+    let squares = (na - 1.0).max(0.0) * a.variance
+        + (nb - 1.0).max(0.0) * b.variance
+        + if visits > 0 { na * nb / (na + nb) * (a.value - b.value).powi(2) } else { 0.0 };
+    let variance = if visits >= 2 { squares / f64::from(visits - 1) } else { 0.0 };
+    MoveEstimate { value: mean(a.value, a.visits, b.value, b.visits), visits, halves, variance, ..*a }
+}
+
+/// The fewest playouts through a move for its mean to be an estimate: the standard error of a
+/// mean is measured by the playouts' own spread, and from fewer this measure is itself too
+/// unsure (two playouts may agree by chance and claim no error at all; from ten, the measured
+/// spread is under half the true one about once in a hundred for normal margins: a χ² with
+/// nine degrees of freedom below 9/4).
+pub const MIN_PLAYOUTS: u32 = 10;
+
+/// The largest standard error an estimate may have, as a share of the boxes still unclaimed
+/// (`B`): then its 95% interval (±2 standard errors) spans at most a fifth of the margins the
+/// position can end with (`−B..=B`). A wider one says little that the range itself does not:
+/// on a board far larger than the search can sample (20×20 and up at a second), the few
+/// playouts through each move end by who gets control, ±0.7 `B` apart, and the best of their
+/// means is luck (docs/PERFORMANCE.md, "Honest estimates", has the errors measured by board).
+pub const MAX_STD_ERROR_SHARE: f64 = 0.1;
+
+/// When a search's mean is an estimate, and how sure it is: a move's mean is one when it rests
+/// on at least [`MIN_PLAYOUTS`] playouts and its standard error (the playouts' spread over the
+/// root of their count) is at most [`MAX_STD_ERROR_SHARE`] of the boxes unclaimed at the root.
+/// The error is that of the move's mean; its corrected value is drawn toward the other moves'
+/// mean, which narrows the error, so the measure errs on the safe side there. It measures the
+/// sampling only: the playouts are not best play, and their bias comes on top (where exact
+/// values can be checked the estimates run high by about a box, and the exact value lies
+/// within two standard errors less often than sampling alone would have it: docs/PERFORMANCE.md,
+/// "Honest estimates").
+#[derive(Clone, Copy, Debug)]
+struct Sureness {
+    /// The boxes unclaimed at the root.
+    boxes: f64,
+}
+
+impl Sureness {
+    fn of_boxes(boxes: f64) -> Sureness {
+        Sureness { boxes }
+    }
+
+    /// The standard error of `m`'s value: 0 when exact, `None` when too thin to estimate.
+    fn std_error(self, m: &MoveEstimate) -> Option<f64> {
+        if m.exact {
+            return Some(0.0);
+        }
+        if m.visits < MIN_PLAYOUTS {
+            return None;
+        }
+        let error = (m.variance / f64::from(m.visits)).sqrt();
+        (error <= MAX_STD_ERROR_SHARE * self.boxes).then_some(error)
+    }
 }
 
 /// The median of a χ² variable with one degree of freedom: the median of the squared
@@ -516,8 +611,20 @@ fn sort_moves(moves: &mut [MoveEstimate]) {
 mod tests {
     use super::*;
 
+    /// A root with room for the test's margins: every estimate with enough playouts is sure.
+    const WIDE: Sureness = Sureness { boxes: 1e6 };
+
     fn estimate(line: usize, value: f64, exact: bool, visits: u32) -> MoveEstimate {
-        MoveEstimate { line: Edge(line), value, exact, visits, halves: [value; 2], corrected: value }
+        MoveEstimate {
+            line: Edge(line),
+            value,
+            exact,
+            visits,
+            halves: [value; 2],
+            corrected: value,
+            variance: 0.0,
+            std_error: None,
+        }
     }
 
     /// A graph at its memory limit stops growing below the root's moves, and the search goes on
@@ -544,12 +651,14 @@ mod tests {
         let a = Estimate {
             line: Edge(1),
             value: 1.0,
+            std_error: None,
             playouts: 40,
             moves: vec![estimate(1, 1.0, false, 30), estimate(2, 0.0, false, 10)],
         };
         let b = Estimate {
             line: Edge(2),
             value: -1.0,
+            std_error: None,
             playouts: 60,
             moves: vec![
                 estimate(2, -1.0, true, 20),
@@ -557,12 +666,18 @@ mod tests {
                 estimate(3, 5.0, false, 10),
             ],
         };
-        let m = merge(a, b);
+        let m = merge(a, b, WIDE);
         assert_eq!(m.playouts, 100);
+        let seen: Vec<(Edge, f64, bool, u32)> =
+            m.moves.iter().map(|x| (x.line, x.value, x.exact, x.visits)).collect();
         assert_eq!(
-            m.moves,
-            vec![estimate(1, -0.5, false, 60), estimate(3, 5.0, false, 10), estimate(2, -1.0, true, 30)]
+            seen,
+            vec![(Edge(1), -0.5, false, 60), (Edge(3), 5.0, false, 10), (Edge(2), -1.0, true, 30)]
         );
+        // Line 1's 30 playouts at 1 and 30 at -2 (each with no spread of its own) are spread by
+        // their difference alone: 30 · 30 / 60 · 3² over 59.
+        assert!((m.moves[0].variance - 15.0 * 9.0 / 59.0).abs() < 1e-9, "{:?}", m.moves[0]);
+        assert_eq!(m.moves[2].std_error, Some(0.0));
         // Line 3 leads by value on 10 playouts, under half of line 1's 60: line 1 is played.
         assert_eq!((m.line, m.value), (Edge(1), -0.5));
     }
@@ -581,6 +696,8 @@ mod tests {
             visits: 30,
             halves,
             corrected: (halves[0] + halves[1]) / 2.0,
+            variance: sigma * sigma,
+            std_error: None,
         }
     }
 
@@ -594,19 +711,19 @@ mod tests {
         sort_moves(&mut moves);
         let best = choose(&moves);
         assert!(best.value > 12.0, "the best mean {} is far above 2", best.value);
-        let value = finish(moves, 0).value;
+        let value = finish(moves, 0, WIDE).value;
         assert!((value - 2.0).abs() < 3.0, "corrected {value}");
         // True values 0, 1, ..., 19 seen with little noise: the best is worth about 19.
         let moves: Vec<MoveEstimate> = (0..20).map(|i| sampled(i, i as f64, 0.5, &mut rng)).collect();
-        let value = finish(moves.clone(), 0).value;
+        let value = finish(moves.clone(), 0, WIDE).value;
         assert!((value - 19.0).abs() < 0.5, "{value}");
         // An exact move is a proven lower bound; a chosen exact move keeps its value.
         let mut with_exact = moves;
         with_exact.push(estimate(99, 25.0, true, 1));
-        assert_eq!(finish(with_exact, 0).value, 25.0);
+        assert_eq!(finish(with_exact, 0, WIDE).value, 25.0);
         let noisy: Vec<MoveEstimate> =
             (0..50).map(|i| sampled(i, -10.0, 40.0, &mut rng)).chain([estimate(99, -5.0, true, 1)]).collect();
-        assert!(finish(noisy, 0).value >= -5.0);
+        assert!(finish(noisy, 0, WIDE).value >= -5.0);
     }
 
     /// Every move's shown value is corrected as the position's is: the chosen move's corrected
@@ -619,7 +736,7 @@ mod tests {
             .map(|i| sampled(i, 2.0, 40.0, &mut rng))
             .chain([estimate(98, -4.0, true, 3), MoveEstimate { visits: 0, ..estimate(97, 9.0, false, 0) }])
             .collect();
-        let estimate = finish(moves, 1800);
+        let estimate = finish(moves, 1800, WIDE);
         let best = estimate.moves.iter().find(|m| m.line == estimate.line).unwrap();
         assert_eq!(best.corrected, estimate.value);
         assert!(best.value > estimate.value + 5.0, "{best:?} {}", estimate.value);
@@ -652,7 +769,7 @@ mod tests {
         };
         moves.push(noisy(100, 5.0, 50));
         moves.push(noisy(101, 4.9, 100));
-        let estimate = finish(moves, 4000);
+        let estimate = finish(moves, 4000, WIDE);
         let first = estimate.moves[0];
         assert_eq!(first.line, estimate.line);
         assert_eq!(first.corrected, estimate.value);
@@ -665,8 +782,41 @@ mod tests {
         // All alike (no spread beyond the noise): the most played move is played.
         let alike: Vec<MoveEstimate> =
             (0..30).map(|i| with_visits(sampled(i, 1.0, 40.0, &mut rng), 30 + i as u32)).collect();
-        let estimate = finish(alike, 1300);
+        let estimate = finish(alike, 1300, WIDE);
         assert_eq!(estimate.line, Edge(29), "{:?}", &estimate.moves[..3]);
+    }
+
+    /// A mean is an estimate from [`MIN_PLAYOUTS`] playouts on, with a standard error of at most
+    /// [`MAX_STD_ERROR_SHARE`] of the boxes; an exact value is sure.
+    #[test]
+    fn an_estimate_needs_enough_playouts_and_a_small_error() {
+        let sure = Sureness::of_boxes(100.0);
+        let with = |visits, variance| MoveEstimate { variance, ..estimate(1, 3.0, false, visits) };
+        assert_eq!(sure.std_error(&with(MIN_PLAYOUTS - 1, 0.0)), None);
+        assert_eq!(sure.std_error(&with(MIN_PLAYOUTS, 0.0)), Some(0.0));
+        // 100 playouts of standard deviation 100: an error of 10, the most allowed for 100 boxes.
+        assert_eq!(sure.std_error(&with(100, 100.0 * 100.0)), Some(10.0));
+        assert_eq!(sure.std_error(&with(100, 101.0 * 101.0)), None);
+        assert_eq!(sure.std_error(&estimate(1, 3.0, true, 1)), Some(0.0));
+    }
+
+    /// A search stopped after its first playout on a board far beyond its reach has a move to
+    /// play and no estimate: its value rests on one playout.
+    #[test]
+    fn a_search_too_thin_says_so() {
+        use crate::board::Position;
+        use crate::mcts::large::LargeDomain;
+        use pencilbox_grid::Dims;
+        let pos = Position::empty_of(Dims::new(20, 20).unwrap()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let far = Instant::now() + std::time::Duration::from_secs(3600);
+        let mut tree = Tree::with_domain(LargeDomain, &mut rng, far);
+        tree.set_cancel(Some(Arc::new(AtomicBool::new(true))));
+        let estimate = tree.run(pos.clone());
+        assert_eq!(estimate.playouts, 1);
+        assert!(pos.is_legal(estimate.line));
+        assert_eq!(estimate.std_error, None, "{estimate:?}");
+        assert!(estimate.moves.iter().all(|m| m.std_error.is_none()));
     }
 
     #[test]

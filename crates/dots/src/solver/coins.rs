@@ -5,7 +5,7 @@
 //! an undrawn line a string tied to the one or two coins it borders (a border line to the
 //! ground), and the value of a position is a function of that graph up to isomorphism: a move
 //! cuts a string, a coin whose last string is cut is taken. A coin with exactly two strings
-//! lies on a *chain* or a *loop* (see [`crate::chains`]); a chain of `n` such coins is a path
+//! lies on a *chain* or a *loop* (see [`crate::theory::chains`]); a chain of `n` such coins is a path
 //! between its two *ends*, each the coin outside the chain its end string is tied to, or the
 //! ground. Which boxes the path runs through does not change the graph: two positions are
 //! isomorphic when they have
@@ -39,8 +39,8 @@
 
 use pencilbox_grid::Edge;
 
-use crate::chains::Chains;
-use crate::lines::{BoxId, Geometry, LineSet, SideCounts};
+use crate::compact::{Geometry, LineSet, SideCounts};
+use crate::theory::{Chains, Compact};
 
 use super::keys::Images;
 use super::search::Worker;
@@ -57,20 +57,13 @@ pub(super) fn fit(lines: usize) -> bool {
 }
 
 impl Worker<'_, '_> {
-    /// The chains and loops of `drawn` and the sides of their boxes, when `drawn` gets a
-    /// strings-and-coins key: they are on and nothing can be taken (`counts.with[3]` is empty).
-    pub(super) fn coin_chains(&self, drawn: LineSet, counts: &SideCounts) -> Option<(Chains, u128)> {
-        if !(self.settings.coin_keys && self.settings.use_symmetry) || counts.with[3] != 0 {
+    /// The chains and loops of `pos` and the sides of their boxes, when `pos` gets a
+    /// strings-and-coins key: they are on and nothing can be taken.
+    pub(super) fn coin_chains(&self, pos: &Compact<'_>) -> Option<(Chains, u128)> {
+        if !(self.settings.coin_keys && self.settings.use_symmetry) || pos.can_take() {
             return None;
         }
-        // Every side of a box with two undrawn sides: its undrawn ones are the chain strings.
-        let mut chain_sides = 0u128;
-        let mut boxes = counts.with[2];
-        while boxes != 0 {
-            chain_sides |= self.geo.box_sides(BoxId(boxes.trailing_zeros() as u8));
-            boxes &= boxes - 1;
-        }
-        Some((Chains::of_counts(self.geo, drawn, counts), chain_sides))
+        Some((Chains::of(pos), pos.chain_box_sides()))
     }
 
     /// The strings-and-coins key of `im`'s position (whose side counts are `counts`, whose

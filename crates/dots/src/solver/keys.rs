@@ -4,7 +4,8 @@
 use pencilbox_grid::Edge;
 
 use super::search::Worker;
-use crate::lines::LineSet;
+use crate::compact::LineSet;
+use crate::theory::Compact;
 
 /// The drawn lines and their images under every symmetry of the board, each normalised under
 /// exchanges of twin lines (see `Worker::key_of`), kept up to date move by move so that the
@@ -16,7 +17,8 @@ pub(super) struct Images {
 }
 
 impl Worker<'_, '_> {
-    /// The table key of `drawn` and the symmetry that maps `drawn` to it.
+    /// The table key of `drawn` and the symmetry that maps `drawn` to it, as the search keys
+    /// it (see `key_at`).
     pub(super) fn key(&self, drawn: LineSet) -> (LineSet, usize) {
         self.key_at(&self.images(drawn))
     }
@@ -47,19 +49,16 @@ impl Worker<'_, '_> {
     /// The table key of `im`'s position, as the search keys it: a strings-and-coins key (see
     /// `coins`) when they are on and no box can be taken, else [`Worker::key_of`].
     pub(super) fn key_at(&self, im: &Images) -> (LineSet, usize) {
-        let counts = self.geo.side_counts(LineSet(im.drawn));
-        match self.coin_chains(LineSet(im.drawn), &counts) {
-            Some((chains, sides)) => self.coin_key(im, &counts, &chains, sides),
+        let pos = Compact::new(self.geo, LineSet(im.drawn));
+        match self.coin_chains(&pos) {
+            Some((chains, sides)) => self.coin_key(im, pos.counts(), &chains, sides),
             None => self.key_of(im),
         }
     }
 
-    /// The table key and the symmetry that gives it: the smallest image under the board's
-    /// symmetries, each image first normalised under exchanges of twin lines.
-    ///
-    /// Why this is a key of the whole class: a symmetry maps twin groups onto twin groups, so
-    /// for positions `y = σ0(τ(x))` with `τ` an exchange of twins, each `σ(y)` is an exchange of
-    /// twins applied to `σσ0(x)`: both have the same normalised images, hence the same minimum.
+    /// The table key and the symmetry that gives it, from the images kept up to date move by
+    /// move: the same as [`Geometry::class_key`](crate::compact::Geometry::class_key) of the
+    /// drawn lines, without transforming them afresh.
     pub(super) fn key_of(&self, im: &Images) -> (LineSet, usize) {
         if !self.settings.use_symmetry {
             return (LineSet(im.drawn), 0);

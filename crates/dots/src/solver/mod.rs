@@ -15,11 +15,11 @@
 //!   strings-and-coins view: Berlekamp, ch. 2; Barker & Korf), kept up to date move by move, or
 //!   optionally on the strings-and-coins graph itself, chains reduced to their length and ends
 //!   ([`Solver::set_coin_keys`]);
-//! * capture reductions (see `Worker::capture_options`): when a box can be taken, at most two
+//! * capture reductions (see [`Compact::capture_options`]): when a box can be taken, at most two
 //!   moves need to be searched;
 //! * one move per equivalence class when nothing can be taken: one line per twin group, one line
 //!   per chain of 3+ boxes or loop, one line per 1-chain, and only the middle line of a 2-chain
-//!   (the half-hearted hand-out is dominated: see `Worker::short_chain_line`);
+//!   (the half-hearted hand-out is dominated: see [`View::opens_well`]);
 //! * move ordering: the table's best move first, then moves that give no box away (those that
 //!   use up safe moves first, then by a history heuristic), then hand-outs, shortest chain first;
 //! * upper bounds on loony moves (`Worker::loony_bound`) and enhanced transposition cutoffs near
@@ -60,7 +60,8 @@ use std::time::Instant;
 
 use pencilbox_grid::{Edge, OutOfTime};
 
-use crate::lines::{Geometry, LineSet, SOLVER_MAX_LINES};
+use crate::compact::{Geometry, LineSet, SOLVER_MAX_LINES};
+use crate::theory::{Compact, View};
 use profile::Profile;
 use search::Worker;
 pub use table::TableSize;
@@ -380,7 +381,7 @@ impl<'a> Solver<'a> {
         if most as u64 <= self.table.capacity() {
             return;
         }
-        let safe = undrawn.iter().filter(|&e| !self.geo.gives_box(drawn, e)).count() as u32;
+        let safe = Compact::new(&self.geo, drawn).safe_set().count();
         let entries = Table::entries_for(self.size, lines, bits, undrawn.count(), safe).min(in_time);
         if entries as u64 <= self.table.capacity() {
             return;
@@ -480,7 +481,7 @@ impl<'a> Solver<'a> {
     /// The value for the mover of drawing `e` (undrawn) in `drawn`: the boxes it completes plus
     /// the value of the rest if they move again, minus the opponent's value otherwise.
     pub fn move_value(&mut self, drawn: LineSet, e: Edge) -> Result<Score, OutOfTime> {
-        let k = self.geo.completes(drawn, e) as Score;
+        let k = Compact::new(&self.geo, drawn).completes(e) as Score;
         let v = self.value(drawn.with(e))?;
         Ok(if k > 0 { k + v } else { -v })
     }
@@ -508,7 +509,8 @@ impl<'a> Solver<'a> {
         let undrawn = self.geo.undrawn(drawn);
         let mut moves: Vec<Edge> = undrawn.iter().collect();
         // Captures first, then moves that give nothing away: a best move is usually among them.
-        moves.sort_by_key(|&e| (self.geo.completes(drawn, e) == 0, self.geo.gives_box(drawn, e)));
+        let pos = Compact::new(&self.geo, drawn);
+        moves.sort_by_key(|&e| (pos.completes(e) == 0, pos.gives_box(e)));
         // The table's best move, when it has one, before them: the search stored it, and
         // probing a move that is not best can cost as much as a search. With two threads the
         // stored move depends on which thread stored last: the order above alone keeps the
@@ -533,7 +535,7 @@ impl<'a> Solver<'a> {
     ) -> Result<Option<Edge>, OutOfTime> {
         for e in moves {
             // Does `e` reach `value`? One null-window probe of the child answers it.
-            let k = self.geo.completes(drawn, e) as Score;
+            let k = Compact::new(&self.geo, drawn).completes(e) as Score;
             let child = drawn.with(e);
             let left = self.geo.unclaimed_boxes(child) as Score;
             let mut worker = self.worker();

@@ -7,8 +7,8 @@ use pencilbox_grid::Edge;
 use super::Score;
 use super::keys::Images;
 use super::search::Worker;
-use crate::chains::{Chains, NO_CHAIN};
-use crate::lines::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
+use crate::compact::{LineSet, SOLVER_MAX_LINES};
+use crate::theory::{Chains, Compact, NO_CHAIN, View};
 
 /// A short list of lines kept on the stack (the search allocates nothing per node), each with
 /// an upper bound on its value for the mover (`NO_BOUND` when none is known).
@@ -38,75 +38,20 @@ impl MoveList {
 }
 
 impl Worker<'_, '_> {
-    /// The moves worth searching when some box can be taken.
-    ///
-    /// Let box B have three sides drawn, e be its fourth side and C the box across e.
-    /// * If there is no C, or drawing e does not make C takeable (C has 0 or 1 sides drawn), or
-    ///   e completes C too (C has 3), taking B now is optimal: the box is the mover's for free and
-    ///   the move does not change whose turn it is. Only e is searched.
-    /// * Otherwise C has exactly 2 sides drawn; let f be C's other undrawn side. Any move g that
-    ///   takes nothing and is neither e nor f is strictly worse than e: after g the opponent may
-    ///   take B and reach "e then g" a point up, so `-v(P+g) <= -1 - v(P+g+e) < 1 + v(P+e)`.
-    ///   So apart from captures, only an f (the double-dealing move that declines the last two
-    ///   boxes of a chain, or the last four of an opened loop: Berlekamp, "The Dots and Boxes
-    ///   Game", ch. 3) can be best, and only if it is an e or an f of every takeable box.
-    /// * Among the captures, one whose chain goes on past C (the box across f has 2 sides drawn
-    ///   too) keeps every later option open, so it alone is searched; otherwise every capture
-    ///   is (taking the last two of one chain first would lose the chance to decline them).
-    ///
-    /// These rules are cross-checked against a plain brute force in the test suite.
-    /// Called only when some box can be taken (`counts.with[3] != 0`).
-    pub(super) fn capture_options(&self, drawn: LineSet, counts: &SideCounts) -> MoveList {
+    /// The moves worth searching when some box can be taken (`pos.can_take()`): the captures
+    /// worth considering ([`Compact::capture_options`], which proves the rule), or as the
+    /// pruning settings say.
+    pub(super) fn capture_options(&self, pos: &Compact<'_>) -> MoveList {
         let mut out = MoveList::new();
-        // (e, f, chain goes on) of every takeable box whose capture makes C takeable.
-        let mut chains = [(Edge(0), Edge(0), false); 64];
-        let mut n = 0;
-        // Free captures, when the rule that takes them at once is off.
-        let mut free = 0u128;
-        let mut takeable = counts.with[3];
-        while takeable != 0 {
-            let b = BoxId(takeable.trailing_zeros() as u8);
-            takeable &= takeable - 1;
-            let sides = self.geo.box_sides(b);
-            let e = Edge((sides & !drawn.0).trailing_zeros() as usize);
-            match self.geo.other_box(e, b) {
-                Some(c) if counts.has(2, c) => {
-                    let rest = self.geo.box_sides(c) & !drawn.0 & !(1u128 << e.0);
-                    let f = Edge(rest.trailing_zeros() as usize);
-                    let goes_on = self.geo.other_box(f, c).is_some_and(|d| counts.has(2, d));
-                    chains[n] = (e, f, goes_on);
-                    n += 1;
-                }
-                _ if self.settings.pruning.free_captures => {
-                    out.push(e);
-                    return out;
-                }
-                _ => free |= 1 << e.0,
-            }
-        }
-        if !self.settings.pruning.chain_captures {
-            self.geo.undrawn(drawn).iter().for_each(|e| out.push(e));
-            return out;
-        }
-        LineSet(free).iter().for_each(|e| out.push(e));
-        let chains = &chains[..n];
-        match chains.iter().find(|c| c.2) {
-            Some(&(e, _, _)) => out.push(e),
-            None => chains.iter().for_each(|c| out.push(c.0)),
-        }
-        for &(_, f, _) in chains {
-            // A free capture has no f: then no declining move is worth searching.
-            let universal = free == 0 && chains.iter().all(|&(e2, f2, _)| f == e2 || f == f2);
-            if universal && Self::completes(self.geo, counts, f) == 0 {
-                out.push(f);
-            }
+        let take_free = self.settings.pruning.free_captures;
+        if self.settings.pruning.chain_captures {
+            pos.capture_options(take_free, |e| out.push(e));
+        } else if let Some(e) = pos.free_capture().filter(|_| take_free) {
+            out.push(e);
+        } else {
+            pos.undrawn().for_each(|e| out.push(e));
         }
         out
-    }
-
-    /// How many boxes drawing the undrawn line `e` completes.
-    pub(super) fn completes(geo: &Geometry, counts: &SideCounts, e: Edge) -> Score {
-        (geo.edge_box_mask(e) & counts.with[3]).count_ones() as Score
     }
 
     /// The undrawn lines worth searching when nothing can be taken, best first: the table's
@@ -118,13 +63,8 @@ impl Worker<'_, '_> {
     /// to the place of a domino's middle line (Berlekamp, "The Dots and Boxes Game", on loony
     /// moves). So one line of each is searched. Of a 1-chain one line is searched too, of a
     /// 2-chain its middle line: see `short_chain_line`.
-    pub(super) fn ordered_moves(
-        &self,
-        drawn: LineSet,
-        counts: &SideCounts,
-        chains: &Chains,
-        first: Option<Edge>,
-    ) -> MoveList {
+    pub(super) fn ordered_moves(&self, pos: &Compact<'_>, chains: &Chains, first: Option<Edge>) -> MoveList {
+        let (drawn, counts) = (pos.drawn(), pos.counts());
         let mut opened = [false; 64];
         // (rank << 8 | line): sorting plain integers is cheaper than sorting pairs.
         let mut ranked = [0u32; SOLVER_MAX_LINES];
@@ -161,7 +101,7 @@ impl Worker<'_, '_> {
                 (1 + (2 - filling) * 4 + (2 - sides)) << 12 | h
             } else {
                 let c = chain as usize;
-                let long = chains.len[c] >= 3 || chains.is_loop[c];
+                let long = chains.is_long(c);
                 if long && self.settings.pruning.loony_bounds {
                     bound[e.0] = Self::loony_bound(chains.len[c], chains.is_loop[c]);
                 }
@@ -172,7 +112,7 @@ impl Worker<'_, '_> {
                     opened[c] = true;
                 }
                 if !long && self.settings.pruning.short_chains {
-                    if !self.short_chain_line(counts, e, chains.len[c]) || opened[c] {
+                    if !Self::short_chain_line(pos, e, chains.len[c]) || opened[c] {
                         continue;
                     }
                     opened[c] = true;
@@ -195,23 +135,15 @@ impl Worker<'_, '_> {
 
     /// Whether `e`, a line of a chain of `len <= 2` boxes, is worth searching when nothing can
     /// be taken (`Pruning::short_chains`): any line of a 1-chain (the caller keeps one), only
-    /// the middle line of a 2-chain.
+    /// the middle line of a 2-chain ([`View::opens_well`], which proves it).
     ///
-    /// Proof. Let R be the position with every undrawn side of the chain drawn.
-    /// * A 1-chain is a box X with undrawn sides a and b whose neighbours across them have 3+
-    ///   undrawn sides (or are off the board). After a, taking X with b is a free capture (it
-    ///   leaves the box across b untakeable), which `capture_options` proves optimal; so the
-    ///   opponent gets `1 + v(R)` after a, and the same after b.
-    /// * A 2-chain X1 – X2 has end lines a, b and middle line m. After m (the hard-hearted
-    ///   hand-out) both boxes are free captures: the opponent gets `2 + v(R)`. After a (the
-    ///   half-hearted hand-out), the opponent may take X1 with m and then X2 with b, which again
-    ///   gives `2 + v(R)`, or decline with b and leave the domino, or do something else. So the
-    ///   opponent's options after a include the outcome of m: a is never better than m for the
-    ///   mover (Berlekamp, "The Dots and Boxes Game", ch. 3, on half-hearted hand-outs), and the
-    ///   same holds for b.
-    fn short_chain_line(&self, counts: &SideCounts, e: Edge, len: u8) -> bool {
-        // Two boxes with two undrawn sides joined by an undrawn line belong to the same chain.
-        len == 1 || (self.geo.edge_box_mask(e) & counts.with[2]).count_ones() == 2
+    /// Proof for the 1-chain. Let R be the position with every undrawn side of the chain drawn.
+    /// A 1-chain is a box X with undrawn sides a and b whose neighbours across them have 3+
+    /// undrawn sides (or are off the board). After a, taking X with b is a free capture (it
+    /// leaves the box across b untakeable), which `capture_options` proves optimal; so the
+    /// opponent gets `1 + v(R)` after a, and the same after b.
+    fn short_chain_line(pos: &Compact<'_>, e: Edge, len: u8) -> bool {
+        pos.opens_well(e, usize::from(len))
     }
 
     /// An upper bound on the mover's value of drawing any line of a chain of `len >= 3` boxes
@@ -251,7 +183,7 @@ impl Worker<'_, '_> {
     pub(super) fn enhanced_cutoff(
         &self,
         im: &Images,
-        counts: &SideCounts,
+        pos: &Compact<'_>,
         moves: &mut MoveList,
         alpha: Score,
         beta: Score,
@@ -262,7 +194,7 @@ impl Worker<'_, '_> {
         let mut index = [0u8; SOLVER_MAX_LINES];
         let mut n = 0;
         for (i, e) in moves.as_slice().iter().map(|&m| Edge(m as usize)).enumerate() {
-            if Score::from(moves.bounds[i]) <= alpha || Self::completes(self.geo, counts, e) > 0 {
+            if Score::from(moves.bounds[i]) <= alpha || pos.completes(e) > 0 {
                 continue;
             }
             keys[n] = self.child_key(im, e).0;

@@ -6,7 +6,8 @@
 
 use std::collections::HashSet;
 
-use crate::lines::{Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
+use crate::compact::{LineSet, SOLVER_MAX_LINES};
+use crate::theory::{Compact, View};
 
 /// The phase of a position, by what its mover can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,18 +24,14 @@ pub enum Phase {
 impl Phase {
     pub const ALL: [Phase; 3] = [Phase::Safe, Phase::NoSafe, Phase::Simple];
 
-    /// The phase of `drawn`, whose side counts are `counts`.
-    pub fn of(geo: &Geometry, drawn: LineSet, counts: &SideCounts) -> Phase {
+    /// The phase of `pos`.
+    pub fn of(pos: &Compact<'_>) -> Phase {
+        let counts = pos.counts();
         if counts.with[0] | counts.with[1] == 0 {
             return Phase::Simple;
         }
-        let mut unsafe_lines = 0u128;
-        let mut boxes = counts.with[2] | counts.with[3];
-        while boxes != 0 {
-            unsafe_lines |= geo.box_sides(crate::lines::BoxId(boxes.trailing_zeros() as u8));
-            boxes &= boxes - 1;
-        }
-        if geo.undrawn(drawn).0 & !unsafe_lines != 0 { Phase::Safe } else { Phase::NoSafe }
+        // A line that takes a box is no move of the fight for the safe lines.
+        if pos.safe_set().iter().any(|e| pos.completes(e) == 0) { Phase::Safe } else { Phase::NoSafe }
     }
 }
 
@@ -74,11 +71,11 @@ impl Default for Profile {
 }
 
 impl Profile {
-    pub(super) fn node(&mut self, geo: &Geometry, drawn: LineSet, counts: &SideCounts) -> Phase {
-        let u = geo.undrawn(drawn).count() as usize;
-        let phase = Phase::of(geo, drawn, counts);
+    pub(super) fn node(&mut self, pos: &Compact<'_>) -> Phase {
+        let u = pos.geometry().undrawn(pos.drawn()).count() as usize;
+        let phase = Phase::of(pos);
         self.nodes[u][phase as usize] += 1;
-        if counts.with[3] != 0 {
+        if pos.can_take() {
             self.capturing[u] += 1;
         }
         phase

@@ -10,9 +10,9 @@ use super::keys::Images;
 use super::profile::Profile;
 use super::table::{Busy, Entry, Table};
 use super::{Score, Settings, Stats};
-use crate::chains::Chains;
+use crate::compact::{Geometry, LineSet, SOLVER_MAX_LINES};
 use crate::endgame;
-use crate::lines::{Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
+use crate::theory::{Compact, View};
 
 /// One search thread: its counters and move-ordering state, and the shared table.
 pub(super) struct Worker<'s, 'p> {
@@ -106,8 +106,8 @@ impl<'s> Worker<'s, '_> {
         }
     }
 
-    fn simple_endgame_value(&self, drawn: LineSet, counts: &SideCounts) -> Score {
-        let chains = Chains::of_counts(self.geo, drawn, counts);
+    fn simple_endgame_value(&self, pos: &Compact<'_>) -> Score {
+        let chains = pos.chains();
         let parts = (0..chains.count).map(|i| (chains.kind(i), usize::from(chains.len[i])));
         endgame::value(&parts.collect()) as Score
     }
@@ -138,25 +138,28 @@ impl<'s> Worker<'s, '_> {
         if beta <= -left {
             return -left;
         }
-        let counts = self.geo.side_counts(drawn);
-        let phase = self.profile.as_mut().map(|p| p.node(self.geo, drawn, &counts));
-        let capturing = counts.with[3] != 0;
-        let captures = if capturing { Some(self.capture_options(drawn, &counts)) } else { None };
+        let pos = Compact::new(self.geo, drawn);
+        let phase = self.profile.as_mut().map(|p| p.node(&pos));
+        let capturing = pos.can_take();
+        let captures = if capturing { Some(self.capture_options(&pos)) } else { None };
         if let Some(captures) = &captures
             && captures.len == 1
         {
-            return self.child_value(im, &counts, left, Edge(captures.lines[0] as usize), alpha, beta);
+            return self.child_value(im, &pos, left, Edge(captures.lines[0] as usize), alpha, beta);
         }
         // Every unclaimed box has exactly two undrawn sides: the position is a sum of
         // independent chains and loops, which the endgame module values exactly.
-        if !capturing && self.settings.pruning.simple_endgames && counts.with[0] | counts.with[1] == 0 {
-            return self.simple_endgame_value(drawn, &counts);
+        if !capturing
+            && self.settings.pruning.simple_endgames
+            && pos.counts().with[0] | pos.counts().with[1] == 0
+        {
+            return self.simple_endgame_value(&pos);
         }
         // A strings-and-coins key (see `coins`) needs the chains and loops at once; with keys of
         // the lines they are found only when the table does not end the node.
-        let coin = (!capturing).then(|| self.coin_chains(drawn, &counts)).flatten();
+        let coin = (!capturing).then(|| self.coin_chains(&pos)).flatten();
         let (key, sym) = match &coin {
-            Some((chains, sides)) => self.coin_key(im, &counts, chains, *sides),
+            Some((chains, sides)) => self.coin_key(im, pos.counts(), chains, *sides),
             None => self.key_of(im),
         };
         let entry = self.table.probe(key);
@@ -186,14 +189,12 @@ impl<'s> Worker<'s, '_> {
         let undrawn_count = self.geo.undrawn(drawn).count();
         let mut list = match (captures, &coin) {
             (Some(captures), _) => captures,
-            (None, Some((chains, _))) => self.ordered_moves(drawn, &counts, chains, first),
-            (None, None) => {
-                self.ordered_moves(drawn, &counts, &Chains::of_counts(self.geo, drawn, &counts), first)
-            }
+            (None, Some((chains, _))) => self.ordered_moves(&pos, chains, first),
+            (None, None) => self.ordered_moves(&pos, &pos.chains(), first),
         };
         if !capturing
             && undrawn_count >= self.settings.etc_lines
-            && let Some((v, e)) = self.enhanced_cutoff(im, &counts, &mut list, alpha, beta)
+            && let Some((v, e)) = self.enhanced_cutoff(im, &pos, &mut list, alpha, beta)
         {
             if self.root == Some(im.drawn) {
                 self.root_cut = Some((e, v));
@@ -236,7 +237,7 @@ impl<'s> Worker<'s, '_> {
                 end += 1;
                 continue;
             }
-            let v = self.child_value(im, &counts, left, e, alpha, beta);
+            let v = self.child_value(im, &pos, left, e, alpha, beta);
             searched += 1;
             if v > best {
                 best = v;
@@ -299,13 +300,13 @@ impl<'s> Worker<'s, '_> {
     fn child_value(
         &mut self,
         im: &Images,
-        counts: &SideCounts,
+        pos: &Compact<'_>,
         left: Score,
         e: Edge,
         alpha: Score,
         beta: Score,
     ) -> Score {
-        let k = Self::completes(self.geo, counts, e);
+        let k = pos.completes(e) as Score;
         let child = &self.child_images(im, e);
         if k > 0 {
             k + self.search(child, left - k, alpha - k, beta - k)

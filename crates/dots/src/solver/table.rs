@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering, fence};
 use std::time::Duration;
 
-use crate::lines::LineSet;
+use crate::compact::LineSet;
 
 /// How large a transposition table to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,10 +1,12 @@
-//! The chain-theory rules of the playing engines, written once for both forms of a position:
-//! the compact form ([`Geometry`] and [`LineSet`], boards of at most
-//! [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines, on which the engines also search) and a
-//! [`Position`] of any size up to [`MAX_SIDE`](crate::board::MAX_BOARD_SIDE), on which they play by
-//! these rules alone.
+//! The playing heuristics of the engines: rules of thumb built on chain theory
+//! ([`crate::theory`]), written once for both forms of a position through its [`View`]: the
+//! compact form (boards of at most [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines,
+//! on which the engines also search) and a [`Position`](crate::board::Position) of any size up
+//! to [`MAX_BOARD_SIDE`](crate::board::MAX_BOARD_SIDE), on which they play by these rules alone.
+//! Unlike the facts of chain theory, these are not always best play.
 //!
-//! * A **free capture** takes a box without making another one takeable: it never loses.
+//! * A **free capture** ([`View::free_capture`]) takes a box without making another one
+//!   takeable: it never loses.
 //! * A chain being handed out is taken box by box, except that its last two boxes are declined
 //!   (**all-but-two**: the line at the far end leaves them to the opponent) when the opponent
 //!   would then have to open a long chain or a loop: whoever declines keeps control (Berlekamp,
@@ -19,192 +21,11 @@
 //! Ties go to the lowest-numbered line and random choices are made from lists in line order,
 //! so a seed gives the same moves on both forms.
 
-use pencilbox_grid::{Cell, Dims, Edge};
+use pencilbox_grid::Edge;
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
-use crate::board::Position;
-use crate::chains::{self, Chains, Kind, NO_CHAIN};
-use crate::lines::{BoxId, Geometry, LineSet};
-
-/// What the rules need to know of a position.
-pub(crate) trait View: Sized {
-    /// A box: [`BoxId`] on the compact form, [`Cell`] on a [`Position`].
-    type Box: Copy + Eq;
-    /// The chains and loops of the position.
-    type Chains: ChainSizes;
-    /// The undrawn lines, in increasing order.
-    fn undrawn(&self) -> impl Iterator<Item = Edge>;
-    /// The boxes with three sides drawn, row-major.
-    fn takeable(&self) -> impl Iterator<Item = Self::Box>;
-    /// How many sides of box `b` are drawn.
-    fn drawn_sides(&self, b: Self::Box) -> u32;
-    /// The undrawn sides of box `b`, in increasing order.
-    fn undrawn_sides(&self, b: Self::Box) -> impl Iterator<Item = Edge>;
-    /// The one or two boxes line `e` borders.
-    fn boxes_of(&self, e: Edge) -> impl Iterator<Item = Self::Box>;
-    /// The position once the undrawn `lines` are drawn too.
-    fn with(&self, lines: &[Edge]) -> Self;
-    fn chains(&self) -> Self::Chains;
-
-    /// How many boxes drawing the undrawn line `e` completes.
-    fn completes(&self, e: Edge) -> usize {
-        self.boxes_of(e).filter(|&b| self.drawn_sides(b) == 3).count()
-    }
-    /// Whether drawing `e` hands the opponent a box: it gives some box its third side.
-    fn gives_box(&self, e: Edge) -> bool {
-        self.boxes_of(e).any(|b| self.drawn_sides(b) == 2)
-    }
-    /// The box across line `e` from box `b`, if `e` is not on the border.
-    fn across(&self, e: Edge, b: Self::Box) -> Option<Self::Box> {
-        self.boxes_of(e).find(|&x| x != b)
-    }
-}
-
-/// The chains and loops of a position, as the rules ask for them.
-pub(crate) trait ChainSizes {
-    /// The number of boxes of the chain or loop the undrawn line `e` touches, and whether it
-    /// is a loop; `None` when `e` touches none (it gives no box away).
-    fn of_line(&self, e: Edge) -> Option<(usize, bool)>;
-    /// Whether some chain has three boxes or more, or some loop is left.
-    fn any_long(&self) -> bool;
-    /// The number of boxes in all chains and loops.
-    fn boxes(&self) -> usize;
-}
-
-/// The compact form as a [`View`].
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Compact<'a> {
-    pub geo: &'a Geometry,
-    pub drawn: LineSet,
-}
-
-impl View for Compact<'_> {
-    type Box = BoxId;
-    type Chains = Chains;
-    fn undrawn(&self) -> impl Iterator<Item = Edge> {
-        self.geo.undrawn(self.drawn).iter()
-    }
-    fn takeable(&self) -> impl Iterator<Item = BoxId> {
-        self.geo.boxes().filter(|&b| self.geo.drawn_sides(self.drawn, b) == 3)
-    }
-    fn drawn_sides(&self, b: BoxId) -> u32 {
-        self.geo.drawn_sides(self.drawn, b)
-    }
-    fn undrawn_sides(&self, b: BoxId) -> impl Iterator<Item = Edge> {
-        LineSet(self.geo.box_sides(b) & !self.drawn.0).iter()
-    }
-    fn boxes_of(&self, e: Edge) -> impl Iterator<Item = BoxId> {
-        self.geo.edge_boxes(e)
-    }
-    fn with(&self, lines: &[Edge]) -> Self {
-        Compact { drawn: lines.iter().fold(self.drawn, |d, &e| d.with(e)), ..*self }
-    }
-    fn chains(&self) -> Chains {
-        Chains::of(self.geo, self.drawn)
-    }
-}
-
-impl ChainSizes for Chains {
-    fn of_line(&self, e: Edge) -> Option<(usize, bool)> {
-        let c = self.chain_of_line[e.0];
-        (c != NO_CHAIN).then(|| (usize::from(self.len[usize::from(c)]), self.is_loop[usize::from(c)]))
-    }
-    fn any_long(&self) -> bool {
-        (0..self.count).any(|i| self.len[i] >= 3 || self.is_loop[i])
-    }
-    fn boxes(&self) -> usize {
-        self.len[..self.count].iter().map(|&n| usize::from(n)).sum()
-    }
-}
-
-impl View for Position {
-    type Box = Cell;
-    type Chains = Parts;
-    fn undrawn(&self) -> impl Iterator<Item = Edge> {
-        self.legal_moves()
-    }
-    fn takeable(&self) -> impl Iterator<Item = Cell> {
-        self.cells_with_undrawn(1)
-    }
-    fn drawn_sides(&self, b: Cell) -> u32 {
-        4 - u32::from(self.undrawn_sides(b))
-    }
-    fn undrawn_sides(&self, b: Cell) -> impl Iterator<Item = Edge> {
-        // `cell_edges` lists top, bottom, left, right: increasing line numbers.
-        self.undrawn_sides_of(b)
-    }
-    fn boxes_of(&self, e: Edge) -> impl Iterator<Item = Cell> {
-        self.dims().edge_cells(e).into_iter().flatten()
-    }
-    fn with(&self, lines: &[Edge]) -> Self {
-        let mut after = self.clone();
-        for &e in lines {
-            after.play_unchecked(e);
-        }
-        after
-    }
-    fn chains(&self) -> Parts {
-        Parts::of(self)
-    }
-}
-
-/// The chains and loops of a [`Position`] ([`chains::components`]), indexed by box.
-#[derive(Clone, Debug)]
-pub(crate) struct Parts {
-    dims: Dims,
-    /// `of_cell[i]`: the component of box `i` (row-major), if it is in one.
-    of_cell: Vec<Option<u32>>,
-    /// Each component's kind and number of boxes.
-    sizes: Vec<(Kind, usize)>,
-}
-
-impl Parts {
-    fn of(pos: &Position) -> Parts {
-        let dims = pos.dims();
-        let mut of_cell = vec![None; dims.num_cells()];
-        let mut sizes = Vec::new();
-        for (i, part) in chains::components(pos).into_iter().enumerate() {
-            for &cell in &part.boxes {
-                of_cell[dims.cell_index(cell)] = Some(i as u32);
-            }
-            sizes.push((part.kind, part.len()));
-        }
-        Parts { dims, of_cell, sizes }
-    }
-}
-
-impl ChainSizes for Parts {
-    fn of_line(&self, e: Edge) -> Option<(usize, bool)> {
-        // An undrawn line beside a box of a component is one of that box's two undrawn sides,
-        // so it belongs to that component (and to no other).
-        let part = self
-            .dims
-            .edge_cells(e)
-            .into_iter()
-            .flatten()
-            .find_map(|c| self.of_cell[self.dims.cell_index(c)])?;
-        let (kind, len) = self.sizes[part as usize];
-        Some((len, kind == Kind::Loop))
-    }
-    fn any_long(&self) -> bool {
-        self.sizes.iter().any(|&(kind, len)| kind == Kind::Loop || len >= 3)
-    }
-    fn boxes(&self) -> usize {
-        self.sizes.iter().map(|&(_, len)| len).sum()
-    }
-}
-
-/// A line that takes a box without making another one takeable, if there is one.
-pub(crate) fn free_capture<V: View>(v: &V) -> Option<Edge> {
-    v.takeable().find_map(|b| {
-        let e = v.undrawn_sides(b).next()?;
-        match v.across(e, b) {
-            Some(c) if v.drawn_sides(c) == 2 => None,
-            _ => Some(e),
-        }
-    })
-}
+use crate::theory::{ChainSizes, View};
 
 /// When boxes can be taken but none for free (a chain or a loop is being handed out): take one,
 /// or keep control by declining the last ones when no safe line is left and long chains or
@@ -221,14 +42,14 @@ pub(crate) fn chain_capture<V: View>(v: &V) -> Option<Edge> {
 pub(crate) fn chain_capture_by<V: View>(v: &V, exact: impl Fn(&V, usize) -> Option<bool>) -> Option<Edge> {
     let mut takeable = v.takeable();
     let b = takeable.next()?;
-    let e = v.undrawn_sides(b).next()?;
+    let capture = v.capture_of(b);
+    let e = capture.line;
     let other = takeable.next();
     if takeable.next().is_some() {
         return Some(e);
     }
-    // The box behind `b`, the line `f` beyond it, and what is across `f`.
-    let Some(c) = v.across(e, b) else { return Some(e) };
-    let Some(f) = v.undrawn_sides(c).find(|&x| x != e) else { return Some(e) };
+    // The box behind `b`, the line `f` that declines it, and what is across `f`.
+    let Some((c, f)) = capture.next else { return Some(e) };
     let beyond = v.across(f, c);
     // The lines the opponent takes the declined boxes with, and how many boxes must be left
     // behind them to make declining worth it.
@@ -236,9 +57,7 @@ pub(crate) fn chain_capture_by<V: View>(v: &V, exact: impl Fn(&V, usize) -> Opti
         None if beyond.is_none_or(|d| v.drawn_sides(d) < 2) => (vec![f, e], 0, 2),
         // The last four of a loop: `b`, `c`, `d` and `other`, whose last side leads to `d`.
         Some(b2) => match (beyond, v.undrawn_sides(b2).next()) {
-            (Some(d), Some(e2)) if v.drawn_sides(d) == 2 && v.across(e2, b2) == Some(d) => {
-                (vec![f, e, e2], 4, 4)
-            }
+            (Some(d), Some(e2)) if v.is_two_sided(d) && v.across(e2, b2) == Some(d) => (vec![f, e, e2], 4, 4),
             // A chain opened in its middle: declining now would leave the other end to the
             // opponent, and everything behind it.
             _ => return Some(e),
@@ -250,7 +69,7 @@ pub(crate) fn chain_capture_by<V: View>(v: &V, exact: impl Fn(&V, usize) -> Opti
     if let Some(decline) = exact(&after, kept) {
         return Some(if decline { f } else { e });
     }
-    let safe_left = after.undrawn().any(|x| !after.gives_box(x));
+    let safe_left = after.safe_lines().next().is_some();
     let rest = after.chains();
     if !safe_left && rest.any_long() && rest.boxes() > more_than { Some(f) } else { Some(e) }
 }
@@ -264,23 +83,11 @@ pub(crate) fn smallest_handout<V: View>(v: &V, undrawn: &[Edge]) -> Edge {
         // Loops cost more than chains of the same length: they hand out all boxes but let the
         // taker keep control for four instead of two.
         let size = if is_loop { len * 2 } else { len };
-        // Within a 2-chain prefer the middle line (both sides in the chain).
-        let middle = v.boxes_of(e).filter(|&b| v.drawn_sides(b) == 2).count();
-        (size, 2 - middle)
+        // Within a chain prefer a line inside it: a 2-chain's middle line (see
+        // [`View::opens_well`]).
+        (size, usize::from(!v.inside_chain(e)))
     };
     undrawn.iter().copied().min_by_key(|&e| cost(e)).unwrap_or(undrawn[0])
-}
-
-/// The lines of `undrawn` that give no box away, in order.
-pub(crate) fn safe_lines<V: View>(v: &V, undrawn: &[Edge]) -> Vec<Edge> {
-    undrawn.iter().copied().filter(|&e| !v.gives_box(e)).collect()
-}
-
-/// The undrawn lines of `position` that give no box away, in line order: what a match's random
-/// opening is drawn from (`pencilbox dots match --opening`).
-pub fn safe_lines_of(position: &Position) -> Vec<Edge> {
-    let undrawn: Vec<Edge> = position.legal_moves().collect();
-    safe_lines(position, &undrawn)
 }
 
 /// The greedy level: take a box (at random), else a safe line at random, else the smallest
@@ -290,7 +97,7 @@ pub(crate) fn greedy<V: View>(v: &V, undrawn: &[Edge], rng: &mut impl Rng) -> Ed
     if let Some(&e) = takes.choose(rng) {
         return e;
     }
-    if let Some(&e) = safe_lines(v, undrawn).choose(rng) {
+    if let Some(&e) = v.safe_lines().collect::<Vec<_>>().choose(rng) {
         return e;
     }
     smallest_handout(v, undrawn)
@@ -311,6 +118,10 @@ pub(crate) fn chain_rules<V: View>(v: &V, undrawn: &[Edge], safe: &[Edge], rng: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Position;
+    use crate::compact::{Geometry, LineSet};
+    use crate::theory::{Chains, Compact};
+    use pencilbox_grid::Dims;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -331,10 +142,10 @@ mod tests {
                     })
                     .collect();
                 for _ in 0..6 {
-                    let mut game = Compact { geo: &geo, drawn: LineSet::EMPTY };
+                    let mut game = Compact::new(&geo, LineSet::EMPTY);
                     while let undrawn @ [_, ..] = &game.undrawn().collect::<Vec<_>>()[..] {
                         game = game.with(&[greedy(&game, undrawn, &mut rng)]);
-                        drawn.push(game.drawn);
+                        drawn.push(game.drawn());
                     }
                 }
                 drawn.into_iter().map(move |d| {
@@ -349,17 +160,15 @@ mod tests {
     fn both_forms_make_the_same_decisions() {
         let (mut captures, mut declines, mut handouts) = (0, 0, 0);
         for (geo, drawn, pos) in positions() {
-            let compact = Compact { geo: &geo, drawn };
+            let compact = Compact::new(&geo, drawn);
             let undrawn: Vec<Edge> = compact.undrawn().collect();
             assert_eq!(pos.undrawn().collect::<Vec<_>>(), undrawn);
             if undrawn.is_empty() {
                 continue;
             }
             let at = || format!("{}\n{pos}", geo.dims());
-            assert_eq!(safe_lines(&pos, &undrawn), safe_lines(&compact, &undrawn), "{}", at());
-            assert_eq!(safe_lines_of(&pos), safe_lines(&compact, &undrawn), "{}", at());
-            let free = free_capture(&compact);
-            assert_eq!(free_capture(&pos), free, "{}", at());
+            let free = compact.free_capture();
+            assert_eq!(pos.free_capture(), free, "{}", at());
             if free.is_none() && compact.takeable().next().is_some() {
                 let chain = chain_capture(&compact);
                 assert_eq!(chain_capture(&pos), chain, "{}", at());
@@ -380,7 +189,7 @@ mod tests {
     #[test]
     fn chain_sizes_agree_line_by_line() {
         for (geo, drawn, pos) in positions().step_by(7) {
-            let (compact, parts) = (Chains::of(&geo, drawn), Parts::of(&pos));
+            let (compact, parts) = (Chains::of(&Compact::new(&geo, drawn)), pos.chains());
             assert_eq!(parts.any_long(), compact.any_long());
             for e in geo.undrawn(drawn).iter() {
                 assert_eq!(parts.of_line(e), compact.of_line(e), "line {} of\n{pos}", e.0);
@@ -392,9 +201,9 @@ mod tests {
     /// or `v R C`.
     fn capture_in(text: &str) -> String {
         let pos: Position = text.parse().unwrap();
-        let (geo, drawn) = crate::lines::compact(&pos).unwrap();
-        let compact = Compact { geo: &geo, drawn };
-        assert_eq!((free_capture(&pos), free_capture(&compact)), (None, None), "{text}");
+        let (geo, drawn) = crate::compact::from_position(&pos).unwrap();
+        let compact = Compact::new(&geo, drawn);
+        assert_eq!((pos.free_capture(), compact.free_capture()), (None, None), "{text}");
         let chosen = chain_capture(&pos).expect("a box to take");
         assert_eq!(chain_capture(&compact), Some(chosen), "{text}");
         crate::board::Line::of(pos.dims(), chosen).to_string()

@@ -1,7 +1,7 @@
 //! Exact play in *simple loony endgames* on boards of any size: positions where every box has 0
 //! or 2 undrawn sides, or one whose chain or loop is being taken with only such boxes around it.
 //! The strong level plays by these on boards beyond the solver (more than
-//! [`SOLVER_MAX_LINES`](crate::lines::SOLVER_MAX_LINES) lines), where it otherwise has only the chain rules:
+//! [`SOLVER_MAX_LINES`](crate::compact::SOLVER_MAX_LINES) lines), where it otherwise has only the chain rules:
 //! [`crate::endgame`] values such a position exactly, whatever its size, so the component to
 //! open and whether to decline the last boxes of a chain or loop are chosen by value, not by
 //! rule of thumb.
@@ -18,9 +18,9 @@
 use pencilbox_grid::Edge;
 
 use crate::board::{Position, Score};
-use crate::chains::{self, Kind};
 use crate::endgame::{self, Components};
-use crate::rules::{self, View};
+use crate::play;
+use crate::theory::{self, Kind, View};
 
 /// The value of a simple loony endgame with nothing to take, for the player who must open;
 /// `None` when the position is not one.
@@ -32,7 +32,7 @@ pub(crate) fn simple_value(pos: &Position) -> Option<Score> {
 /// `None` when `pos` is not one (or is over).
 pub(crate) fn best_opening(pos: &Position) -> Option<Edge> {
     endgame::check_simple(pos).ok()?;
-    let parts = chains::components(pos);
+    let parts = theory::components(pos);
     let sizes: Vec<(Kind, usize)> = parts.iter().map(|p| (p.kind, p.len())).collect();
     let mut best: Option<(Score, Edge)> = None;
     for (i, part) in parts.iter().enumerate() {
@@ -52,20 +52,17 @@ pub(crate) fn best_opening(pos: &Position) -> Option<Edge> {
     best.map(|(_, e)| e)
 }
 
-/// The line that opens the component made of `boxes`: a 2-chain's middle line, else its lowest
-/// undrawn line.
+/// The line that opens the component made of `boxes`: its lowest undrawn line that opens it
+/// well ([`View::opens_well`]: a 2-chain's middle line).
 fn opening_line(pos: &Position, boxes: &[pencilbox_grid::Cell]) -> Option<Edge> {
-    if let [a, b] = boxes {
-        return View::undrawn_sides(pos, *a).find(|&e| View::boxes_of(pos, e).any(|c| c == *b));
-    }
-    boxes.iter().flat_map(|&b| View::undrawn_sides(pos, b)).min()
+    boxes.iter().flat_map(|&b| View::undrawn_sides(pos, b)).filter(|&e| pos.opens_well(e, boxes.len())).min()
 }
 
-/// The capture rule with exact declining: [`rules::chain_capture`], deciding whether to decline
+/// The capture rule with exact declining: [`play::chain_capture`], deciding whether to decline
 /// the last boxes by the value of the rest when it is a simple loony endgame (and by the chain
 /// rule's test otherwise).
 pub(crate) fn capture(pos: &Position) -> Option<Edge> {
-    rules::chain_capture_by(pos, |rest: &Position, kept| {
+    play::chain_capture_by(pos, |rest: &Position, kept| {
         let x = simple_value(rest)?;
         // Taking the `kept` boxes and opening next: kept + x; declining them: −kept − x.
         Some(-(kept as Score) - x > kept as Score + x)
@@ -75,7 +72,7 @@ pub(crate) fn capture(pos: &Position) -> Option<Edge> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::lines::{Geometry, LineSet};
+    use crate::compact::{Geometry, LineSet};
     use crate::solver::{Solver, TableSize};
     use pencilbox_grid::Dims;
     use rand::{Rng, SeedableRng};
@@ -85,7 +82,7 @@ pub(crate) mod tests {
     pub(crate) fn after_safe_phase(rng: &mut ChaCha8Rng, dims: Dims) -> Position {
         let mut pos = Position::empty_of(dims).unwrap();
         loop {
-            let safe: Vec<Edge> = pos.legal_moves().filter(|&e| !View::gives_box(&pos, e)).collect();
+            let safe: Vec<Edge> = pos.safe_lines().collect();
             if safe.is_empty() {
                 return pos;
             }
@@ -122,7 +119,7 @@ pub(crate) mod tests {
                     break;
                 }
                 let here = solver.value(drawn).unwrap();
-                let e = rules::free_capture(&pos).or_else(|| capture(&pos)).expect("a capture");
+                let e = pos.free_capture().or_else(|| capture(&pos)).expect("a capture");
                 assert_eq!(move_value(&mut solver, &pos, e), here, "capture {e:?} in\n{pos}");
                 let k = View::completes(&pos, e);
                 if k == 0 {

@@ -236,14 +236,6 @@ impl Geometry {
     pub fn unclaimed_boxes(&self, drawn: LineSet) -> u32 {
         self.num_boxes() as u32 - self.claimed_boxes(drawn)
     }
-    /// How many boxes drawing `e` (undrawn) completes: 0, 1 or 2.
-    pub fn completes(&self, drawn: LineSet, e: Edge) -> u32 {
-        self.edge_boxes(e).filter(|&b| self.drawn_sides(drawn, b) == 3).count() as u32
-    }
-    /// Whether drawing `e` hands the opponent a box: it gives some box its third side.
-    pub fn gives_box(&self, drawn: LineSet, e: Edge) -> bool {
-        self.edge_boxes(e).any(|b| self.drawn_sides(drawn, b) == 2)
-    }
     /// The number of symmetries of the board (4 for a rectangle, 8 for a square): symmetry `s`
     /// is `Symmetry::of(dims)[s]`.
     pub fn num_symmetries(&self) -> usize {
@@ -264,6 +256,27 @@ impl Geometry {
         let mut best = (lines, 0);
         for s in 1..self.sym_tables.len() {
             let img = self.transform(s, lines);
+            if img < best.0 {
+                best = (img, s);
+            }
+        }
+        best
+    }
+    /// The table key of `lines` and the symmetry that gives it: the smallest image under the
+    /// board's symmetries, each image first normalised under exchanges of twin lines
+    /// ([`Geometry::normalise_twins`]); ties go to the lowest symmetry. Every position a symmetry
+    /// and exchanges of twins map `lines` to has this key, and all of them have the same value
+    /// in Dots-and-Boxes and in Nimstring.
+    ///
+    /// Why this is a key of the whole class: a symmetry maps twin groups onto twin groups, so
+    /// for positions `y = σ0(τ(x))` with `τ` an exchange of twins, each `σ(y)` is an exchange of
+    /// twins applied to `σσ0(x)`: both have the same normalised images, hence the same minimum.
+    /// (The solver keeps the normalised images up to date move by move instead of computing
+    /// them afresh at each node, with [`Geometry::draw_normalised`].)
+    pub fn class_key(&self, lines: LineSet) -> (LineSet, usize) {
+        let mut best = (LineSet(self.normalise_twins(lines.0)), 0);
+        for s in 1..self.sym_tables.len() {
+            let img = LineSet(self.normalise_twins(self.transform(s, lines).0));
             if img < best.0 {
                 best = (img, s);
             }
@@ -312,6 +325,10 @@ impl Geometry {
     pub fn normalise_twins(&self, lines: u128) -> u128 {
         let mut out = lines;
         for &group in &self.twins {
+            // A group with none or all of its lines drawn is its own representative.
+            if lines & group == 0 || lines & group == group {
+                continue;
+            }
             let mut drawn = (lines & group).count_ones();
             out &= !group;
             let mut rest = group;
@@ -352,7 +369,7 @@ impl LineSet {
 
 /// A position in the compact form the solver and the bots search on: its board's geometry and
 /// its drawn lines. Fails when the board has more than [`SOLVER_MAX_LINES`] lines.
-pub fn compact(position: &Position) -> Result<(Geometry, LineSet), GeometryError> {
+pub fn from_position(position: &Position) -> Result<(Geometry, LineSet), GeometryError> {
     Ok((Geometry::new(position.dims())?, LineSet::of_position(position)?))
 }
 
@@ -443,6 +460,43 @@ mod tests {
         }
     }
 
+    /// Every image of a position under a symmetry and every exchange of twin lines in it has
+    /// the position's class key, and the key is one of the normalised images.
+    #[test]
+    fn the_class_key_is_shared_by_the_whole_class() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x5eed_c1a5);
+        for (r, c) in [(1, 1), (1, 4), (2, 2), (3, 3), (3, 4), (5, 5)] {
+            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+            for _ in 0..200 {
+                let drawn = LineSet(rng.random::<u128>() & geo.all);
+                let (key, sym) = geo.class_key(drawn);
+                assert_eq!(key.0, geo.normalise_twins(geo.transform(sym, drawn).0));
+                for s in 0..geo.num_symmetries() {
+                    assert_eq!(geo.class_key(geo.transform(s, drawn)).0, key, "{r}x{c} sym {s}");
+                }
+                // Exchange the drawn and undrawn lines of one twin group (drawn count kept).
+                for &group in geo.twin_groups() {
+                    let inside = drawn.0 & group;
+                    let swapped = LineSet(drawn.0 & !group | reverse_in(group, inside));
+                    assert_eq!(geo.class_key(swapped).0, key, "{r}x{c} twins {group:b}");
+                }
+            }
+        }
+    }
+
+    /// The lines of `group` drawn in `inside`, highest first instead of lowest: the same number.
+    fn reverse_in(group: u128, inside: u128) -> u128 {
+        let n = inside.count_ones();
+        let mut out = 0;
+        let mut rest = group;
+        for _ in 0..n {
+            let top = 1u128 << (127 - rest.leading_zeros());
+            out |= top;
+            rest &= !top;
+        }
+        out
+    }
+
     #[test]
     fn too_many_lines_is_an_error() {
         let (big, small) = (Dims::new(8, 8).unwrap(), Dims::new(7, 7).unwrap());
@@ -451,10 +505,10 @@ mod tests {
         assert!(Geometry::new(small).is_ok());
         let position = Position::empty_of(big).unwrap();
         assert_eq!(LineSet::of_position(&position).unwrap_err(), too_many);
-        assert_eq!(compact(&position).unwrap_err(), too_many);
+        assert_eq!(from_position(&position).unwrap_err(), too_many);
         assert_eq!(too_many.to_string(), "the 8x8 board has 144 lines; the exact solver takes at most 128");
         let position = Position::from_lines(small, [Edge(0), Edge(111)]).unwrap();
-        let (geo, drawn) = compact(&position).unwrap();
+        let (geo, drawn) = from_position(&position).unwrap();
         assert_eq!((geo.dims(), drawn), (small, LineSet(1 | 1 << 111)));
     }
 }

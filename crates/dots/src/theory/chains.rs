@@ -16,17 +16,18 @@
 //! (Berlekamp, *The Dots and Boxes Game*, ch. 3). In any other position they are the chains and
 //! loops formed so far: an undrawn line that touches none of them gives no box away.
 //!
-//! One walk finds them, on either form of a position: [`Chains`] on the compact [`LineSet`]
-//! (no allocation, for the solver's every node and the bots) and [`components`] on a
-//! [`Position`] of any size (each component's boxes in order, for the endgame module and the
-//! pages that highlight them).
+//! One walk finds them, over any [`View`] of a position: [`Chains`] on the compact form (no
+//! allocation, for the solver's every node and the bots) and [`components`] on a [`Position`]
+//! of any size (each component's boxes in order, for the endgame module and the pages that
+//! highlight them). [`ChainSizes`] is what the playing rules ask of either.
 
 use std::ops::Range;
 
 use pencilbox_grid::{Cell, Dims, Edge};
 
+use super::{Compact, LONG_CHAIN, View};
 use crate::board::Position;
-use crate::lines::{BoxId, Geometry, LineSet, SOLVER_MAX_LINES, SideCounts};
+use crate::compact::{BoxId, SOLVER_MAX_LINES};
 
 /// Whether a component is a chain or a loop (chains sort first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -54,10 +55,10 @@ impl Component {
         self.boxes.is_empty()
     }
 
-    /// Whether the long chain rule counts it: a chain of [`crate::control::LONG_CHAIN`] boxes
-    /// or more (loops do not count).
+    /// Whether the long chain rule counts it: a chain of [`LONG_CHAIN`] boxes or more (loops do
+    /// not count).
     pub fn is_long_chain(&self) -> bool {
-        self.kind == Kind::Chain && self.len() >= crate::control::LONG_CHAIN
+        self.kind == Kind::Chain && self.len() >= LONG_CHAIN
     }
 }
 
@@ -95,13 +96,8 @@ pub struct Chains {
 }
 
 impl Chains {
-    /// The components of `drawn`.
-    pub fn of(geo: &Geometry, drawn: LineSet) -> Chains {
-        Chains::of_counts(geo, drawn, &geo.side_counts(drawn))
-    }
-
-    /// [`Chains::of`] given the position's [`SideCounts`].
-    pub fn of_counts(geo: &Geometry, drawn: LineSet, counts: &SideCounts) -> Chains {
+    /// The components of a position on the compact form.
+    pub fn of(pos: &Compact<'_>) -> Chains {
         let mut out = Chains {
             chain_of_line: [NO_CHAIN; SOLVER_MAX_LINES],
             chain_of_box: [NO_CHAIN; 64],
@@ -109,7 +105,7 @@ impl Chains {
             is_loop: [false; 64],
             count: 0,
         };
-        walk(&Compact { geo, drawn, two: counts.with[2] }, &mut out);
+        walk(pos, &mut out);
         out
     }
 
@@ -117,19 +113,12 @@ impl Chains {
     pub fn kind(&self, i: usize) -> Kind {
         if self.is_loop[i] { Kind::Loop } else { Kind::Chain }
     }
-}
 
-/// What the walk needs to know of a position.
-trait Graph {
-    /// A box: [`BoxId`] on the compact form, [`Cell`] on a [`Position`].
-    type Box: Copy + Eq;
-    /// The boxes with exactly two undrawn sides, row-major.
-    fn two_sided(&self) -> impl Iterator<Item = Self::Box>;
-    fn is_two_sided(&self, b: Self::Box) -> bool;
-    /// The two undrawn sides of box `b`, which has exactly two, lowest first.
-    fn sides(&self, b: Self::Box) -> [Edge; 2];
-    /// The box across line `e` from box `b`, if `e` is not on the border.
-    fn across(&self, e: Edge, b: Self::Box) -> Option<Self::Box>;
+    /// Whether component `i` is a long chain ([`LONG_CHAIN`] boxes or more) or a loop: opening
+    /// it lets the taker keep control.
+    pub fn is_long(&self, i: usize) -> bool {
+        usize::from(self.len[i]) >= LONG_CHAIN || self.is_loop[i]
+    }
 }
 
 /// What the walk reports: for each component `open`, then its boxes and undrawn lines as the
@@ -149,14 +138,14 @@ trait Record<B> {
 /// The one walk. From each box with two undrawn sides not yet in a component it follows one
 /// side until it leaves the group (a chain: it then follows the other side from the first box)
 /// or comes back (a loop). Every box and every line of a component is reported once.
-fn walk<G: Graph>(g: &G, out: &mut impl Record<G::Box>) {
+fn walk<G: View>(g: &G, out: &mut impl Record<G::Box>) {
     for start in g.two_sided() {
         if out.contains(start) {
             continue;
         }
         out.open();
         out.add_box(start);
-        let [first, second] = g.sides(start);
+        let [first, second] = g.two_undrawn_sides(start);
         if follow(g, out, start, first) {
             out.close(Kind::Loop);
         } else {
@@ -169,7 +158,7 @@ fn walk<G: Graph>(g: &G, out: &mut impl Record<G::Box>) {
 
 /// Walks out of box `start` through its undrawn side `exit`, box by box, until a line leads
 /// out of the group (false) or back to `start` (true: a loop).
-fn follow<G: Graph>(g: &G, out: &mut impl Record<G::Box>, start: G::Box, mut exit: Edge) -> bool {
+fn follow<G: View>(g: &G, out: &mut impl Record<G::Box>, start: G::Box, mut exit: Edge) -> bool {
     let mut b = start;
     loop {
         out.add_line(exit);
@@ -177,42 +166,12 @@ fn follow<G: Graph>(g: &G, out: &mut impl Record<G::Box>, start: G::Box, mut exi
             Some(next) if next == start => return true,
             Some(next) if g.is_two_sided(next) => {
                 out.add_box(next);
-                let [x, y] = g.sides(next);
+                let [x, y] = g.two_undrawn_sides(next);
                 exit = if x == exit { y } else { x };
                 b = next;
             }
             _ => return false,
         }
-    }
-}
-
-/// The compact form as a [`Graph`]: `two` is the mask of the boxes with two undrawn sides.
-struct Compact<'a> {
-    geo: &'a Geometry,
-    drawn: LineSet,
-    two: u64,
-}
-
-impl Graph for Compact<'_> {
-    type Box = BoxId;
-    fn two_sided(&self) -> impl Iterator<Item = BoxId> {
-        let mut rest = self.two;
-        std::iter::from_fn(move || {
-            let b = (rest != 0).then(|| BoxId(rest.trailing_zeros() as u8))?;
-            rest &= rest - 1;
-            Some(b)
-        })
-    }
-    fn is_two_sided(&self, b: BoxId) -> bool {
-        self.two >> b.0 & 1 == 1
-    }
-    fn sides(&self, b: BoxId) -> [Edge; 2] {
-        let free = self.geo.box_sides(b) & !self.drawn.0;
-        debug_assert_eq!(free.count_ones(), 2);
-        [Edge(free.trailing_zeros() as usize), Edge((free & (free - 1)).trailing_zeros() as usize)]
-    }
-    fn across(&self, e: Edge, b: BoxId) -> Option<BoxId> {
-        self.geo.other_box(e, b)
     }
 }
 
@@ -237,26 +196,6 @@ impl Record<BoxId> for Chains {
     }
 }
 
-impl Graph for &Position {
-    type Box = Cell;
-    fn two_sided(&self) -> impl Iterator<Item = Cell> {
-        let dims = self.dims();
-        self.undrawn_counts().iter().enumerate().filter(|&(_, &u)| u == 2).map(move |(i, _)| dims.cell_at(i))
-    }
-    fn is_two_sided(&self, b: Cell) -> bool {
-        self.undrawn_sides(b) == 2
-    }
-    fn sides(&self, b: Cell) -> [Edge; 2] {
-        // `cell_edges` lists top, bottom, left, right: increasing line numbers.
-        let mut sides = self.undrawn_sides_of(b);
-        let first = sides.next().expect("a box with two undrawn sides");
-        [first, sides.next().expect("a box with two undrawn sides")]
-    }
-    fn across(&self, e: Edge, b: Cell) -> Option<Cell> {
-        self.dims().edge_cells(e).into_iter().flatten().find(|&x| x != b)
-    }
-}
-
 /// Every box of every component of a position in one list, each component's boxes in order
 /// along it: component `i` starts at `parts[i].1` and runs to the next one's start.
 struct Listing {
@@ -271,7 +210,7 @@ impl Listing {
         let dims = pos.dims();
         let mut list =
             Listing { dims, placed: vec![false; dims.num_cells()], boxes: Vec::new(), parts: Vec::new() };
-        walk(&pos, &mut list);
+        walk(pos, &mut list);
         list
     }
 
@@ -309,9 +248,80 @@ impl Record<Cell> for Listing {
     }
 }
 
+/// The chains and loops of a position, as the rules ask for them.
+pub trait ChainSizes {
+    /// The number of boxes of the chain or loop the undrawn line `e` touches, and whether it
+    /// is a loop; `None` when `e` touches none (it gives no box away).
+    fn of_line(&self, e: Edge) -> Option<(usize, bool)>;
+    /// Whether some long chain ([`LONG_CHAIN`] boxes or more) or some loop is left.
+    fn any_long(&self) -> bool;
+    /// The number of boxes in all chains and loops.
+    fn boxes(&self) -> usize;
+}
+
+impl ChainSizes for Chains {
+    fn of_line(&self, e: Edge) -> Option<(usize, bool)> {
+        let c = self.chain_of_line[e.0];
+        (c != NO_CHAIN).then(|| (usize::from(self.len[usize::from(c)]), self.is_loop[usize::from(c)]))
+    }
+    fn any_long(&self) -> bool {
+        (0..self.count).any(|i| self.is_long(i))
+    }
+    fn boxes(&self) -> usize {
+        self.len[..self.count].iter().map(|&n| usize::from(n)).sum()
+    }
+}
+
+/// The chains and loops of a [`Position`] ([`components`]), indexed by box.
+#[derive(Clone, Debug)]
+pub struct Parts {
+    dims: Dims,
+    /// `of_cell[i]`: the component of box `i` (row-major), if it is in one.
+    of_cell: Vec<Option<u32>>,
+    /// Each component's kind and number of boxes.
+    sizes: Vec<(Kind, usize)>,
+}
+
+impl Parts {
+    pub(super) fn of(pos: &Position) -> Parts {
+        let dims = pos.dims();
+        let mut of_cell = vec![None; dims.num_cells()];
+        let mut sizes = Vec::new();
+        for (i, part) in components(pos).into_iter().enumerate() {
+            for &cell in &part.boxes {
+                of_cell[dims.cell_index(cell)] = Some(i as u32);
+            }
+            sizes.push((part.kind, part.len()));
+        }
+        Parts { dims, of_cell, sizes }
+    }
+}
+
+impl ChainSizes for Parts {
+    fn of_line(&self, e: Edge) -> Option<(usize, bool)> {
+        // An undrawn line beside a box of a component is one of that box's two undrawn sides,
+        // so it belongs to that component (and to no other).
+        let part = self
+            .dims
+            .edge_cells(e)
+            .into_iter()
+            .flatten()
+            .find_map(|c| self.of_cell[self.dims.cell_index(c)])?;
+        let (kind, len) = self.sizes[part as usize];
+        Some((len, kind == Kind::Loop))
+    }
+    fn any_long(&self) -> bool {
+        self.sizes.iter().any(|&(kind, len)| kind == Kind::Loop || len >= LONG_CHAIN)
+    }
+    fn boxes(&self) -> usize {
+        self.sizes.iter().map(|&(_, len)| len).sum()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compact::{Geometry, LineSet};
 
     fn position(rows: usize, cols: usize, drawn: &[usize]) -> Position {
         Position::from_lines(Dims::new(rows, cols).unwrap(), drawn.iter().map(|&e| Edge(e))).unwrap()
@@ -322,7 +332,8 @@ mod tests {
     fn check_both_forms(pos: &Position) {
         let geo = Geometry::new(pos.dims()).unwrap();
         let drawn = LineSet::of_position(pos).unwrap();
-        let chains = Chains::of(&geo, drawn);
+        let compact = Compact::new(&geo, drawn);
+        let chains = Chains::of(&compact);
         let parts = components(pos);
         assert_eq!(chains.count, parts.len());
         for (i, part) in parts.iter().enumerate() {
@@ -335,7 +346,7 @@ mod tests {
             let touches =
                 |i: usize| geo.edge_boxes(e).any(|b| chains.chain_of_box[usize::from(b.0)] == i as u8);
             match chains.chain_of_line[e.0] {
-                NO_CHAIN => assert!(!geo.gives_box(drawn, e), "line {} gives a box away", e.0),
+                NO_CHAIN => assert!(!compact.gives_box(e), "line {} gives a box away", e.0),
                 i => assert!(touches(usize::from(i)), "line {} is not beside component {i}", e.0),
             }
         }
