@@ -39,16 +39,11 @@
 
 use pencilbox_grid::Edge;
 
-use crate::compact::{Geometry, LineSet, SideCounts};
-use crate::theory::{Chains, Compact};
+use crate::compact::{Geometry, LineSet};
+use crate::theory::{Chains, Compact, NO_END};
 
 use super::keys::Images;
 use super::search::Worker;
-
-/// The end of a chain at the ground (a border line).
-const GROUND: u8 = 0xFF;
-/// The ends recorded for a loop, which has none.
-const NO_END: u8 = 0xFE;
 
 /// Whether strings-and-coins keys fit a board of `lines` lines: its free strings take the low
 /// 64 bits of a key.
@@ -66,16 +61,10 @@ impl Worker<'_, '_> {
         Some((Chains::of(pos), pos.chain_box_sides()))
     }
 
-    /// The strings-and-coins key of `im`'s position (whose side counts are `counts`, whose
+    /// The strings-and-coins key of `im`'s position (whose
     /// chains and loops are `chains` and the sides of their boxes `chain_sides`: see
     /// `coin_chains`) and the symmetry that maps its free strings to the key's.
-    pub(super) fn coin_key(
-        &self,
-        im: &Images,
-        counts: &SideCounts,
-        chains: &Chains,
-        chain_sides: u128,
-    ) -> (LineSet, usize) {
+    pub(super) fn coin_key(&self, im: &Images, chains: &Chains, chain_sides: u128) -> (LineSet, usize) {
         let geo = self.geo;
         // The free strings' image under each symmetry: the undrawn lines of the twin-normalised
         // image of the drawn lines (in a twin group the highest lines, a canonical choice too)
@@ -92,28 +81,11 @@ impl Worker<'_, '_> {
                 ties |= 1 << s;
             }
         }
-        // (length, end, end) of each chain, ends in the board's own orientation. An undrawn
-        // side of a box with two undrawn sides is inside its chain when the box across has two
-        // as well (they are joined), else it is an end line, to that box or to the ground.
-        let two = counts.with[2];
+        // (length, end, end) of each chain, ends in the board's own orientation (a loop has
+        // none: `NO_END` twice).
         let mut parts = [(0u8, NO_END, NO_END); 64];
         for (c, part) in parts.iter_mut().enumerate().take(chains.count) {
-            part.0 = chains.len[c];
-        }
-        for e in LineSet(chain_sides & !im.drawn).iter() {
-            let boxes = geo.edge_box_mask(e);
-            let inner = boxes & two;
-            if inner & inner.wrapping_sub(1) != 0 {
-                continue;
-            }
-            let outer = boxes & !two;
-            let end = if outer == 0 { GROUND } else { outer.trailing_zeros() as u8 };
-            let part = &mut parts[chains.chain_of_box[inner.trailing_zeros() as usize] as usize];
-            if part.1 == NO_END {
-                part.1 = end;
-            } else {
-                part.2 = end;
-            }
+            *part = (chains.len[c], chains.ends[c][0], chains.ends[c][1]);
         }
         let parts = &parts[..chains.count];
         let (hash, sym) = (0..geo.num_symmetries())

@@ -51,7 +51,7 @@ impl Worker<'_, '_> {
     pub(super) fn key_at(&self, im: &Images) -> (LineSet, usize) {
         let pos = Compact::new(self.geo, LineSet(im.drawn));
         match self.coin_chains(&pos) {
-            Some((chains, sides)) => self.coin_key(im, pos.counts(), &chains, sides),
+            Some((chains, sides)) => self.coin_key(im, &chains, sides),
             None => self.key_of(im),
         }
     }

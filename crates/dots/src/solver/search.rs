@@ -159,7 +159,7 @@ impl<'s> Worker<'s, '_> {
         // the lines they are found only when the table does not end the node.
         let coin = (!capturing).then(|| self.coin_chains(&pos)).flatten();
         let (key, sym) = match &coin {
-            Some((chains, sides)) => self.coin_key(im, pos.counts(), chains, *sides),
+            Some((chains, sides)) => self.coin_key(im, chains, *sides),
             None => self.key_of(im),
         };
         let entry = self.table.probe(key);

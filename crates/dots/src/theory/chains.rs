@@ -76,6 +76,10 @@ pub(crate) fn sizes(pos: &Position) -> Vec<(Kind, usize)> {
 
 /// No chain: the line gives no box away.
 pub const NO_CHAIN: u8 = u8::MAX;
+/// A chain's end at the border of the board ([`Chains::ends`]).
+pub const GROUND: u8 = u8::MAX;
+/// The ends of a loop, which has none ([`Chains::ends`]).
+pub const NO_END: u8 = u8::MAX - 1;
 
 /// The chains and loops of a position on the compact form, numbered in the order of their
 /// lowest box.
@@ -91,6 +95,9 @@ pub struct Chains {
     pub len: [u8; 64],
     /// `is_loop[i]`: component `i` is a loop.
     pub is_loop: [bool; 64],
+    /// `ends[i]`: what the end lines of chain `i` lead to: a box with three or four undrawn
+    /// sides, or [`GROUND`] (the border); [`NO_END`] twice for a loop.
+    pub ends: [[u8; 2]; 64],
     /// The number of components.
     pub count: usize,
 }
@@ -103,6 +110,7 @@ impl Chains {
             chain_of_box: [NO_CHAIN; 64],
             len: [0; 64],
             is_loop: [false; 64],
+            ends: [[NO_END; 2]; 64],
             count: 0,
         };
         walk(pos, &mut out);
@@ -132,6 +140,9 @@ trait Record<B> {
     /// The walk has reached one end of a chain and goes on from its first box the other way:
     /// the boxes added so far, reversed, run from that end to the first box.
     fn turn(&mut self);
+    /// The walk has left a chain through its last line, to the box `beyond` (one with three or
+    /// four undrawn sides) or to the border (`None`).
+    fn end(&mut self, _beyond: Option<B>) {}
     fn close(&mut self, kind: Kind);
 }
 
@@ -170,7 +181,10 @@ fn follow<G: View>(g: &G, out: &mut impl Record<G::Box>, start: G::Box, mut exit
                 exit = if x == exit { y } else { x };
                 b = next;
             }
-            _ => return false,
+            beyond => {
+                out.end(beyond);
+                return false;
+            }
         }
     }
 }
@@ -191,6 +205,11 @@ impl Record<BoxId> for Chains {
         self.chain_of_line[e.0] = (self.count - 1) as u8;
     }
     fn turn(&mut self) {}
+    fn end(&mut self, beyond: Option<BoxId>) {
+        let ends = &mut self.ends[self.count - 1];
+        let slot = usize::from(ends[0] != NO_END);
+        ends[slot] = beyond.map_or(GROUND, |b| b.0);
+    }
     fn close(&mut self, kind: Kind) {
         self.is_loop[self.count - 1] = kind == Kind::Loop;
     }

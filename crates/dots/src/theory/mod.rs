@@ -29,7 +29,7 @@ use crate::board::Position;
 use crate::compact::{BoxId, Geometry, LineSet, SideCounts};
 
 pub(crate) use chains::sizes;
-pub use chains::{ChainSizes, Chains, Component, Kind, NO_CHAIN, Parts, components};
+pub use chains::{ChainSizes, Chains, Component, GROUND, Kind, NO_CHAIN, NO_END, Parts, components};
 
 /// The smallest chain that counts as long: opening it lets the taker keep control (by declining
 /// the last two boxes, which a 1- or 2-chain leaves no room for).
