@@ -3,7 +3,7 @@
 //! `cargo run --release -p pencilbox-dots --example solver_profile -- [--coins] [LO HI | 3x4]`
 //! solves, on one thread with a fresh 64 MiB table each, the 5×5 positions of the midgame fixture
 //! with LO to HI undrawn lines (default 41 to 46), or the empty 3×4 board, with the table keyed
-//! on the drawn lines (with `--coins`, on the strings-and-coins graph, the solver's default, and
+//! on the drawn lines (with `--coins`, on the strings-and-coins graph, an option of the solver, and
 //! without the count of distinct keys), and prints summed over them:
 //!
 //! * nodes by undrawn lines and by phase (some safe line left / no safe line but some box with
@@ -20,10 +20,10 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
-use pencilbox_dots::compact::{BoxId, Geometry, LineSet};
+use pencilbox_dots::compact::{Geometry, LineSet};
 use pencilbox_dots::solver::profile::{Phase, Profile};
 use pencilbox_dots::solver::{Solver, TableSize};
-use pencilbox_dots::theory::{Chains, Compact, NO_CHAIN};
+use pencilbox_dots::theory::{Chains, Compact, GROUND, NO_CHAIN, NO_END};
 use pencilbox_grid::Dims;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
@@ -35,41 +35,22 @@ fn parse(lines: &str) -> LineSet {
         .fold(LineSet::EMPTY, |s, (i, b)| if b == b'1' { LineSet(s.0 | 1 << i) } else { s })
 }
 
-/// The end of a chain: a coin (box) outside it, or the ground.
-const GROUND: u8 = u8::MAX;
-
 /// The undrawn lines that touch no chain or loop, and the chains as (length, end, end), sorted
-/// (loops as their length alone).
+/// (loops as their length and `NO_END` twice).
 type ChainForm = (u128, Vec<(u8, u8, u8)>);
 
 /// The chain form of `drawn`.
 fn chain_form(geo: &Geometry, drawn: LineSet) -> ChainForm {
     let chains = Chains::of(&Compact::new(geo, drawn));
-    let mut free = 0u128;
-    let mut ends: Vec<Vec<u8>> = vec![Vec::new(); chains.count];
-    for e in geo.undrawn(drawn).iter() {
-        let c = chains.chain_of_line[e.0];
-        if c == NO_CHAIN {
-            free |= 1 << e.0;
-            continue;
-        }
-        let boxes: Vec<BoxId> = geo.edge_boxes(e).collect();
-        let outside: Vec<u8> =
-            boxes.iter().filter(|b| chains.chain_of_box[b.0 as usize] != c).map(|b| b.0).collect();
-        if boxes.len() == 1 {
-            ends[c as usize].push(GROUND);
-        } else if let Some(&o) = outside.first() {
-            ends[c as usize].push(o);
-        }
-    }
+    let free = geo
+        .undrawn(drawn)
+        .iter()
+        .filter(|e| chains.chain_of_line[e.0] == NO_CHAIN)
+        .fold(0u128, |f, e| f | 1 << e.0);
     let mut parts: Vec<(u8, u8, u8)> = (0..chains.count)
         .map(|c| {
-            if chains.is_loop[c] {
-                (chains.len[c], GROUND - 1, GROUND - 1)
-            } else {
-                let (a, b) = (ends[c][0], ends[c][1]);
-                (chains.len[c], a.min(b), a.max(b))
-            }
+            let [a, b] = chains.ends[c];
+            (chains.len[c], a.min(b), a.max(b))
         })
         .collect();
     parts.sort_unstable();
@@ -105,7 +86,7 @@ fn graph_invariant(geo: &Geometry, drawn: LineSet) -> u64 {
         adj[b].push((a, 0));
     }
     for &(len, a, b) in &parts {
-        if a == GROUND - 1 || (a == GROUND && b == GROUND) {
+        if a == NO_END || (a == GROUND && b == GROUND) {
             alone.push((len, a));
             continue;
         }

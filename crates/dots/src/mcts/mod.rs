@@ -478,9 +478,8 @@ pub const MIN_PLAYOUTS: u32 = 10;
 /// The largest standard error an estimate may have, as a share of the boxes still unclaimed
 /// (`B`): then its 95% interval (±2 standard errors) spans at most a fifth of the margins the
 /// position can end with (`−B..=B`). A wider one says little that the range itself does not:
-/// on a board far larger than the search can sample (20×20 and up at a second), the few
-/// playouts through each move end by who gets control, ±0.7 `B` apart, and the best of their
-/// means is luck (docs/PERFORMANCE.md, "Honest estimates", has the errors measured by board).
+/// on a board far larger than the search can sample in its time, the few playouts through
+/// each move end by who gets control, far apart, and the best of their means is luck (docs/PERFORMANCE.md, "Honest estimates", has the errors measured by board).
 pub const MAX_STD_ERROR_SHARE: f64 = 0.1;
 
 /// When a search's mean is an estimate, and how sure it is: a move's mean is one when it rests
@@ -489,9 +488,9 @@ pub const MAX_STD_ERROR_SHARE: f64 = 0.1;
 /// The error is that of the move's mean; its corrected value is drawn toward the other moves'
 /// mean, which narrows the error, so the measure errs on the safe side there. It measures the
 /// sampling only: the playouts are not best play, and their bias comes on top (where exact
-/// values can be checked the estimates run high by about a box, and the exact value lies
-/// within two standard errors less often than sampling alone would have it: docs/PERFORMANCE.md,
-/// "Honest estimates").
+/// values can be checked, the estimates run high and the exact value lies within two standard
+/// errors less often than sampling alone would have it: docs/PERFORMANCE.md, "Honest
+/// estimates").
 #[derive(Clone, Copy, Debug)]
 struct Sureness {
     /// The boxes unclaimed at the root.

@@ -32,10 +32,11 @@
 //! than its table entry saves. Its key stays its twin-normalised drawn lines (see `keys`), whose
 //! high 64 bits are zero, so the two kinds of key never meet.
 //!
-//! The keys are an option ([`super::Solver::set_coin_keys`]), off by default: they cut a third
-//! of the nodes on 5×5 midgames and 4×4, but a key costs a walk of the chains before the probe
-//! at every node with nothing to take, and those solves took more time, not less
-//! (docs/PERFORMANCE.md, "Where the solver's nodes go").
+//! The keys are an option ([`super::Solver::set_coin_keys`]), off by default: they cut nodes,
+//! but a key costs a walk of the chains before the probe at every node with nothing to take,
+//! and the solves measured took more time, not less (docs/PERFORMANCE.md, "Where the solver's
+//! nodes go"). With them on, a solve's value is exact only up to the chance of a hash
+//! collision described above.
 
 use pencilbox_grid::Edge;
 
@@ -172,7 +173,7 @@ mod tests {
                     lines.swap(i, j);
                 }
                 let drawn = lines[undrawn..].iter().fold(LineSet::EMPTY, |s, &e| s.with(Edge(e)));
-                if geo.side_counts(drawn).with[3] != 0 {
+                if Compact::new(&geo, drawn).can_take() {
                     continue;
                 }
                 let key = worker.key(drawn).0.0;

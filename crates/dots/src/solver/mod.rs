@@ -324,11 +324,11 @@ impl<'a> Solver<'a> {
     /// Key the table on the strings-and-coins graph where nothing can be taken (see `coins`;
     /// boards of at most 64 lines), or on the lines as drawn (the default). Empties the table.
     ///
-    /// Such keys merge positions whose chains run through different boxes: a third fewer nodes
-    /// on 5×5 midgames and 4×4, but each key costs a walk of the chains at every node, and on 5×5
-    /// and 4×4 solves that fit a cache-friendly table the search took more time, not less
-    /// (docs/PERFORMANCE.md, "Where the solver's nodes go"). They are for solves bound by the
-    /// table's memory rather than by the time per node.
+    /// Such keys merge positions whose chains run through different boxes: fewer nodes, but each
+    /// key costs a walk of the chains at every node, and the solves measured took more time, not
+    /// less (docs/PERFORMANCE.md, "Where the solver's nodes go"). They are for solves bound by the
+    /// table's memory rather than by the time per node. Their chain part is hashed, so with them
+    /// on a value is exact only up to the chance of a collision (see `coins`).
     pub fn set_coin_keys(&mut self, on: bool) {
         self.settings.coin_keys = on && coins::fit(self.geo.num_lines());
         self.table = Table::new(0, self.key_bits());

@@ -26,8 +26,7 @@ impl Phase {
 
     /// The phase of `pos`.
     pub fn of(pos: &Compact<'_>) -> Phase {
-        let counts = pos.counts();
-        if counts.with[0] | counts.with[1] == 0 {
+        if pos.is_simple_endgame() {
             return Phase::Simple;
         }
         // A line that takes a box is no move of the fight for the safe lines.

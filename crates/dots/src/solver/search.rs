@@ -149,10 +149,7 @@ impl<'s> Worker<'s, '_> {
         }
         // Every unclaimed box has exactly two undrawn sides: the position is a sum of
         // independent chains and loops, which the endgame module values exactly.
-        if !capturing
-            && self.settings.pruning.simple_endgames
-            && pos.counts().with[0] | pos.counts().with[1] == 0
-        {
+        if !capturing && self.settings.pruning.simple_endgames && pos.is_simple_endgame() {
             return self.simple_endgame_value(&pos);
         }
         // A strings-and-coins key (see `coins`) needs the chains and loops at once; with keys of

@@ -95,7 +95,7 @@ pub struct Chains {
     pub len: [u8; 64],
     /// `is_loop[i]`: component `i` is a loop.
     pub is_loop: [bool; 64],
-    /// `ends[i]`: what the end lines of chain `i` lead to: a box with three or four undrawn
+    /// `ends[i]`: what the end lines of chain `i` lead to: a box with one, three or four undrawn
     /// sides, or [`GROUND`] (the border); [`NO_END`] twice for a loop.
     pub ends: [[u8; 2]; 64],
     /// The number of components.
@@ -368,6 +368,35 @@ mod tests {
                 NO_CHAIN => assert!(!compact.gives_box(e), "line {} gives a box away", e.0),
                 i => assert!(touches(usize::from(i)), "line {} is not beside component {i}", e.0),
             }
+        }
+        // The ends, from every line of a component that does not join two of its boxes: the
+        // box across it, or the ground.
+        for i in 0..chains.count {
+            let mut ends: Vec<u8> = geo
+                .undrawn(drawn)
+                .iter()
+                .filter(|e| usize::from(chains.chain_of_line[e.0]) == i)
+                .filter_map(|e| {
+                    let boxes: Vec<_> = geo.edge_boxes(e).collect();
+                    let outside: Vec<_> = boxes
+                        .iter()
+                        .filter(|b| usize::from(chains.chain_of_box[usize::from(b.0)]) != i)
+                        .collect();
+                    match (boxes.len(), outside.first()) {
+                        (_, Some(b)) => Some(b.0),
+                        (1, None) => Some(GROUND),
+                        _ => None,
+                    }
+                })
+                .collect();
+            if chains.is_loop[i] {
+                assert!(ends.is_empty(), "loop {i} has end lines {ends:?}");
+                ends = vec![NO_END, NO_END];
+            }
+            ends.sort_unstable();
+            let mut recorded = chains.ends[i];
+            recorded.sort_unstable();
+            assert_eq!(ends, recorded, "the ends of component {i}");
         }
     }
 

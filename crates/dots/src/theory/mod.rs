@@ -174,6 +174,12 @@ impl<'a> Compact<'a> {
     pub fn can_take(&self) -> bool {
         self.counts.with[3] != 0
     }
+    /// Whether every box has at most two undrawn sides: once the boxes that can be taken are,
+    /// a simple loony endgame, a sum of independent chains and loops.
+    #[inline]
+    pub fn is_simple_endgame(&self) -> bool {
+        self.counts.with[0] | self.counts.with[1] == 0
+    }
     /// The lines that give no box away, as a set.
     #[inline]
     pub fn safe_set(&self) -> LineSet {
