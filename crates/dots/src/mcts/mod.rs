@@ -224,7 +224,7 @@ impl<'r, D: Domain, R: Rng> Tree<'r, D, R> {
     /// by searching until the deadline (at least one playout: the first moves tried, in random order,
     /// are all the search knows when the deadline comes early).
     pub fn run(&mut self, root: D::Pos) -> Estimate {
-        self.boxes = f64::from(self.domain.unclaimed(&root).max(1));
+        self.boxes = root_boxes(&self.domain, &root);
         self.nodes.clear();
         self.index.clear();
         self.bytes = 0;
@@ -404,7 +404,7 @@ where
     D::Pos: Send,
 {
     let mut second_rng = ChaCha8Rng::seed_from_u64(rng.random());
-    let sureness = Sureness::of_boxes(f64::from(first.unclaimed(&root).max(1)));
+    let sureness = Sureness::of_boxes(root_boxes(&first, &root));
     let second_root = root.clone();
     let second_cancel = cancel.clone();
     let (a, b) = std::thread::scope(|scope| {
@@ -493,8 +493,14 @@ pub const MAX_STD_ERROR_SHARE: f64 = 0.1;
 /// estimates").
 #[derive(Clone, Copy, Debug)]
 struct Sureness {
-    /// The boxes unclaimed at the root.
+    /// The boxes unclaimed at the root ([`root_boxes`]).
     boxes: f64,
+}
+
+/// The boxes unclaimed at `root`, at least one: the scale of its margins, for the rewards and
+/// for [`Sureness`].
+fn root_boxes<D: Domain>(domain: &D, root: &D::Pos) -> f64 {
+    f64::from(domain.unclaimed(root).max(1))
 }
 
 impl Sureness {

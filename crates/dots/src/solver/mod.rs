@@ -153,6 +153,9 @@ pub type Progress<'a> = Box<dyn FnMut(&Stats) + Send + 'a>;
 /// board costs little until it is asked about a big position.
 pub struct Solver<'a> {
     geo: Geometry,
+    /// The image of each box under each symmetry of the board (for strings-and-coins keys),
+    /// made once with the solver rather than by every search thread.
+    box_maps: [[u8; 64]; 8],
     table: Table,
     /// The size asked for: a ceiling for [`TableSize::Mib`].
     size: TableSize,
@@ -241,6 +244,7 @@ impl<'a> Solver<'a> {
     pub fn new(geo: Geometry, size: TableSize) -> Solver<'a> {
         let table = Table::new(0, geo.num_lines());
         Solver {
+            box_maps: coins::box_maps(&geo),
             geo,
             table,
             size,
@@ -287,7 +291,7 @@ impl<'a> Solver<'a> {
             deadline: self.deadline,
             progress: self.progress.as_deref_mut(),
             stop: self.cancel.as_deref(),
-            ..Worker::new(&self.geo, &self.table, self.settings, self.stats, self.history)
+            ..Worker::new(&self.geo, &self.box_maps, &self.table, self.settings, self.stats, self.history)
         }
     }
 
@@ -398,14 +402,14 @@ impl<'a> Solver<'a> {
         self.fit_table(drawn);
         let settings = self.settings;
         let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= settings.parallel_lines;
-        let (geo, table) = (&self.geo, &self.table);
+        let (geo, box_maps, table) = (&self.geo, &self.box_maps, &self.table);
         let mut helper_history = self.history;
         let mut helper_nodes = 0;
         let mut main = Worker {
             deadline: self.deadline,
             progress: self.progress.as_deref_mut(),
             stop: self.cancel.as_deref(),
-            ..Worker::new(geo, table, settings, self.stats, self.history)
+            ..Worker::new(geo, box_maps, table, settings, self.stats, self.history)
         };
         let left = geo.unclaimed_boxes(drawn) as Score;
         let (mut lower, mut upper) = (-left, left);
@@ -435,7 +439,7 @@ impl<'a> Solver<'a> {
                         let mut helper = Worker {
                             stop: Some(stop),
                             busy,
-                            ..Worker::new(geo, table, settings, Stats::default(), start_history)
+                            ..Worker::new(geo, box_maps, table, settings, Stats::default(), start_history)
                         };
                         helper.search(images, left, beta - 1, beta);
                         helper.flush_fresh();

@@ -40,7 +40,7 @@ pub(super) struct Worker<'s, 'p> {
     /// Where the nodes go, when the caller measures it (`Solver::set_profile`).
     pub(super) profile: Option<Box<Profile>>,
     /// `box_maps[s][b]`: the image of box `b` under symmetry `s` (for strings-and-coins keys).
-    pub(super) box_maps: [[u8; 64]; 8],
+    pub(super) box_maps: &'s [[u8; 64]; 8],
 }
 
 /// How often (in nodes, a power of two) the table's fill count and the progress callback are
@@ -57,6 +57,7 @@ impl<'s> Worker<'s, '_> {
     /// A thread with no deadline, progress report, stop flag or busy marks.
     pub(super) fn new(
         geo: &'s Geometry,
+        box_maps: &'s [[u8; 64]; 8],
         table: &'s Table,
         settings: Settings,
         stats: Stats,
@@ -77,7 +78,7 @@ impl<'s> Worker<'s, '_> {
             root: None,
             root_cut: None,
             profile: None,
-            box_maps: super::coins::box_maps(geo),
+            box_maps,
         }
     }
 
