@@ -9,7 +9,8 @@
 //!    captures, chains and loops), and what is built on it alone: `play` (the playing
 //!    heuristics) and [`control`] (the fight for control in a player's words).
 //! 3. **Exact values**: [`endgame`] (simple loony endgames) with `endgame_play` (playing them
-//!    exactly on any board), [`solver`] (any position), [`nimstring`] (who wins control).
+//!    exactly on any board), [`solver`] (any position), [`nimstring`] (who wins control), and
+//!    [`split`] (a solve split into parts to run anywhere, and their minimax).
 //! 4. **Search**: [`mcts`], ending in the exact values where they can be afforded.
 //! 5. **Bots and analysis**: [`bot`] (the playing engines), [`analysis`] (exact when the solver
 //!    finishes in time, else the search's estimate) and [`test_set`] (positions to measure a
@@ -37,6 +38,8 @@ mod endgame_play;
 pub mod solver;
 // Nimstring: exact wins of the fight for control.
 pub mod nimstring;
+// A solve split into independent parts at a frontier, and the minimax over their values.
+pub mod split;
 // The strong engine's Monte Carlo tree search for positions too large to solve.
 pub mod mcts;
 // Playing engines: random, greedy, basic, strong.

@@ -1,0 +1,277 @@
+//! A solve split into independent parts: the game tree of a position to a given number of lines
+//! drawn, with the distinct positions at its frontier (up to the board's symmetries and exchanges
+//! of twin lines) as the parts to solve, and the minimax that turns their values back into the
+//! position's value and a best move.
+//!
+//! This is how large game solves are run on many machines: each frontier position is solved on
+//! its own, in any order and anywhere, and the small tree above them is searched last. The tree
+//! is rebuilt from the root and the depth alone (it is deterministic), so the parts need carry
+//! nothing but their position.
+//!
+//! Where a box can be taken, only the captures the solver searches are expanded
+//! ([`Compact::capture_options`], proved there): the other moves cannot be better, so the
+//! minimax's value is the position's.
+
+use std::collections::HashMap;
+
+use crate::board::{Position, Score};
+use pencilbox_grid::Edge;
+use crate::compact::{Geometry, GeometryError, LineSet, from_position};
+use crate::theory::{Compact, View};
+
+/// The largest depth a split takes: the tree above the frontier is held in memory, and each
+/// more line multiplies the parts by about the number of lines.
+pub const MAX_SPLIT_DEPTH: u32 = 8;
+
+/// Why a position cannot be split.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SplitError {
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+    #[error("a split goes 1 to {MAX_SPLIT_DEPTH} lines deep, not {0}")]
+    Depth(u32),
+}
+
+/// Why the parts' values do not give the root's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MergeError {
+    #[error("{} of the {total} parts have no value yet (the first: part {})", .missing.len(), .missing[0])]
+    Missing { missing: Vec<usize>, total: usize },
+    #[error("{given} values were given for {total} parts")]
+    WrongCount { given: usize, total: usize },
+}
+
+/// The tree of a position down to `depth` more lines, and its frontier.
+#[derive(Debug, Clone)]
+pub struct Split {
+    geo: Geometry,
+    root: LineSet,
+    depth: u32,
+    /// Inner positions; the root is node 0. A node with no moves is a finished game.
+    nodes: Vec<Vec<Step>>,
+    /// The distinct frontier positions, each in its class's key form (a position of the same
+    /// value: an image under a symmetry and exchanges of twins).
+    parts: Vec<LineSet>,
+}
+
+/// One move of an inner position: its line, the boxes it completes, and where it leads.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    edge: Edge,
+    completes: u32,
+    to: Target,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Target {
+    Node(usize),
+    Part(usize),
+}
+
+/// The value of a split position, found from its parts' values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Merged {
+    /// The exact net score for the player to move, over the unclaimed boxes.
+    pub value: Score,
+    /// A best move (`None` when every line is drawn).
+    pub best: Option<Edge>,
+}
+
+impl Split {
+    /// The tree of `position` down to `depth` (at least 1) more lines drawn (fewer where the
+    /// game ends first). Each distinct frontier position is one part.
+    pub fn new(position: &Position, depth: u32) -> Result<Split, SplitError> {
+        if !(1..=MAX_SPLIT_DEPTH).contains(&depth) {
+            return Err(SplitError::Depth(depth));
+        }
+        let (geo, root) = from_position(position)?;
+        let mut split = Split { geo, root, depth, nodes: Vec::new(), parts: Vec::new() };
+        let mut seen = HashMap::new();
+        split.expand(root, depth, &mut seen);
+        Ok(split)
+    }
+
+    /// Adds the subtree of `lines` (`left` lines above the frontier) and says where it is.
+    fn expand(&mut self, lines: LineSet, left: u32, seen: &mut HashMap<LineSet, Target>) -> Target {
+        let (key, _) = self.geo.class_key(lines);
+        if let Some(&t) = seen.get(&key) {
+            return t;
+        }
+        let undrawn = self.geo.undrawn(lines);
+        let target = if left == 0 && undrawn != LineSet::EMPTY {
+            self.parts.push(key);
+            Target::Part(self.parts.len() - 1)
+        } else {
+            let id = self.nodes.len();
+            self.nodes.push(Vec::new());
+            let pos = Compact::new(&self.geo, lines);
+            let mut options = Vec::new();
+            if pos.can_take() {
+                pos.capture_options(true, |e| {
+                    if !options.contains(&e) {
+                        options.push(e);
+                    }
+                });
+            } else {
+                options.extend(undrawn.iter());
+            }
+            let options: Vec<(Edge, u32)> = options.into_iter().map(|e| (e, pos.completes(e))).collect();
+            let steps = options
+                .into_iter()
+                .map(|(edge, completes)| {
+                    let to = self.expand(LineSet(lines.0 | 1 << edge.0), left.saturating_sub(1), seen);
+                    Step { edge, completes, to }
+                })
+                .collect();
+            self.nodes[id] = steps;
+            Target::Node(id)
+        };
+        seen.insert(key, target);
+        target
+    }
+
+    /// The position that was split.
+    pub fn root(&self) -> LineSet {
+        self.root
+    }
+
+    /// How many lines deep the split goes.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The board's geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// The parts to solve, in a fixed order: their values, in this order, go to [`Split::merge`].
+    pub fn parts(&self) -> &[LineSet] {
+        &self.parts
+    }
+
+    /// How many inner positions the tree above the parts has.
+    pub fn inner_nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The root's value and a best move, by minimax over the tree with `values[i]` the value of
+    /// part `i` for its player to move. Every part needs a value: the missing ones are named.
+    pub fn merge(&self, values: &[Option<Score>]) -> Result<Merged, MergeError> {
+        if values.len() != self.parts.len() {
+            return Err(MergeError::WrongCount { given: values.len(), total: self.parts.len() });
+        }
+        let missing: Vec<usize> = (0..values.len()).filter(|&i| values[i].is_none()).collect();
+        if !missing.is_empty() {
+            return Err(MergeError::Missing { missing, total: self.parts.len() });
+        }
+        let mut memo = vec![None; self.nodes.len()];
+        let value_of = |t: Target, memo: &mut Vec<Option<Score>>| match t {
+            Target::Part(i) => values[i].unwrap_or_default(),
+            Target::Node(n) => self.node_value(n, values, memo),
+        };
+        let mut best: Option<(Score, Edge)> = None;
+        for step in &self.nodes[0] {
+            let v = step_value(step, value_of(step.to, &mut memo));
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, step.edge));
+            }
+        }
+        Ok(match best {
+            Some((value, edge)) => Merged { value, best: Some(edge) },
+            None => Merged { value: 0, best: None },
+        })
+    }
+
+    fn node_value(&self, n: usize, values: &[Option<Score>], memo: &mut Vec<Option<Score>>) -> Score {
+        if let Some(v) = memo[n] {
+            return v;
+        }
+        let v = self.nodes[n]
+            .iter()
+            .map(|step| {
+                let child = match step.to {
+                    Target::Part(i) => values[i].unwrap_or_default(),
+                    Target::Node(c) => self.node_value(c, values, memo),
+                };
+                step_value(step, child)
+            })
+            .max()
+            .unwrap_or(0);
+        memo[n] = Some(v);
+        v
+    }
+}
+
+/// A move's value for its player: the boxes it completes, then the value after it, which is the
+/// same player's when it completed a box and the opponent's otherwise.
+fn step_value(step: &Step, after: Score) -> Score {
+    let boxes = Score::try_from(step.completes).unwrap_or(Score::MAX);
+    if step.completes > 0 { boxes + after } else { -after }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{Solver, TableSize};
+    use pencilbox_grid::Dims;
+    use rand::{Rng, SeedableRng};
+
+    /// Solves every part with the solver and merges.
+    fn merged(position: &Position, depth: u32) -> (Merged, usize) {
+        let split = Split::new(position, depth).unwrap();
+        let mut solver = Solver::new(split.geometry().clone(), TableSize::Mib(16));
+        let values: Vec<Option<Score>> =
+            split.parts().iter().map(|&p| Some(solver.value(p).unwrap())).collect();
+        (split.merge(&values).unwrap(), split.parts().len())
+    }
+
+    #[test]
+    fn merged_values_equal_the_direct_solve_on_random_positions() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for trial in 0..60 {
+            let dims = Dims::new(rng.random_range(1..=3), rng.random_range(1..=3)).unwrap();
+            let mut position = Position::empty_of(dims).unwrap();
+            let drawn = rng.random_range(0..dims.num_edges());
+            for _ in 0..drawn {
+                let moves: Vec<Edge> = position.legal_moves().collect();
+                position.play(moves[rng.random_range(0..moves.len())]).unwrap();
+            }
+            let (geo, lines) = from_position(&position).unwrap();
+            let mut solver = Solver::new(geo, TableSize::Mib(16));
+            let direct = solver.value(lines).unwrap();
+            for depth in 1..=3 {
+                let (m, _) = merged(&position, depth);
+                assert_eq!(m.value, direct, "trial {trial}: {dims} {} at depth {depth}", position.line_string());
+                if let Some(best) = m.best {
+                    assert_eq!(solver.move_value(lines, best).unwrap(), direct, "trial {trial}: best move");
+                } else {
+                    assert!(position.is_over());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_empty_3x3_split_merges_to_its_known_value() {
+        let empty = Position::empty(3, 3).unwrap();
+        let (m, parts) = merged(&empty, 2);
+        // The empty 3x3 board is a win by 3 for the second player.
+        assert_eq!(m.value, -3);
+        // Two lines on 24: far fewer classes than the 552 ordered pairs.
+        assert!(parts < 100, "{parts} parts");
+    }
+
+    #[test]
+    fn missing_values_are_named() {
+        let split = Split::new(&Position::empty(2, 2).unwrap(), 2).unwrap();
+        let n = split.parts().len();
+        let mut values = vec![Some(0); n];
+        values[1] = None;
+        assert_eq!(split.merge(&values), Err(MergeError::Missing { missing: vec![1], total: n }));
+        assert_eq!(split.merge(&values[1..]), Err(MergeError::WrongCount { given: n - 1, total: n }));
+        assert_eq!(Split::new(&Position::empty(2, 2).unwrap(), 9).unwrap_err(), SplitError::Depth(9));
+    }
+}
