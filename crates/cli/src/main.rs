@@ -5,6 +5,7 @@ mod dots;
 mod huge_pages;
 mod input;
 mod islands;
+mod jobs;
 mod options;
 mod output;
 mod pool;
@@ -45,6 +46,9 @@ enum Game {
     /// Islands: paint numbered regions; exact solver, bots, referee, tournaments, generator.
     #[command(subcommand, after_help = ISLANDS_EXAMPLES)]
     Islands(islands::Command),
+    /// Jobs for Slurm job arrays and GNU parallel: run them, and see where they stand.
+    #[command(subcommand)]
+    Jobs(jobs::Command),
     /// Start the local web app (JSON API and pages) and print its address.
     #[command(after_help = serve::EXAMPLES)]
     Serve(serve::ServeArgs),
@@ -105,7 +109,8 @@ fn main() -> ExitCode {
                 | dots::Command::Play(_)
                 | dots::Command::Bot(_)
                 | dots::Command::Match(_)
-        ) | Game::Serve(_)
+        ) | Game::Jobs(jobs::Command::Run(_))
+            | Game::Serve(_)
     ) {
         huge_pages::restart_with_huge_pages();
     }
@@ -114,6 +119,7 @@ fn main() -> ExitCode {
         Game::Dots(cmd) => dots::run(cmd),
         Game::Slither(cmd) => slither::run(cmd),
         Game::Islands(cmd) => islands::run(cmd),
+        Game::Jobs(cmd) => jobs::run(cmd),
         Game::Serve(args) => serve::run(args),
     };
     match result {

@@ -15,9 +15,9 @@
 use std::collections::HashMap;
 
 use crate::board::{Position, Score};
-use pencilbox_grid::Edge;
 use crate::compact::{Geometry, GeometryError, LineSet, from_position};
 use crate::theory::{Compact, View};
+use pencilbox_grid::Edge;
 
 /// The largest depth a split takes: the tree above the frontier is held in memory, and each
 /// more line multiplies the parts by about the number of lines.
@@ -244,7 +244,12 @@ mod tests {
             let direct = solver.value(lines).unwrap();
             for depth in 1..=3 {
                 let (m, _) = merged(&position, depth);
-                assert_eq!(m.value, direct, "trial {trial}: {dims} {} at depth {depth}", position.line_string());
+                assert_eq!(
+                    m.value,
+                    direct,
+                    "trial {trial}: {dims} {} at depth {depth}",
+                    position.line_string()
+                );
                 if let Some(best) = m.best {
                     assert_eq!(solver.move_value(lines, best).unwrap(), direct, "trial {trial}: best move");
                 } else {

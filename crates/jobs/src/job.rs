@@ -64,9 +64,11 @@ impl JobFile {
             return Err(JobsError::Empty { file: name.to_string() });
         }
         for (i, line) in text.split('\n').enumerate() {
-            let malformed = |message: String| JobsError::Malformed { file: name.to_string(), line: i + 1, message };
-            let job: Job = serde_json::from_str(line)
-                .map_err(|e| malformed(format!("not a job ({e}); a job is {{\"kind\", \"version\", \"input\"}}")))?;
+            let malformed =
+                |message: String| JobsError::Malformed { file: name.to_string(), line: i + 1, message };
+            let job: Job = serde_json::from_str(line).map_err(|e| {
+                malformed(format!("not a job ({e}); a job is {{\"kind\", \"version\", \"input\"}}"))
+            })?;
             jobs.push(job);
             fingerprints.push(fingerprint(line));
         }

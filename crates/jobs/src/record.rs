@@ -69,7 +69,10 @@ impl Results {
     /// The results folder `dir`, which must exist.
     pub fn open(dir: &Path) -> Result<Results, JobsError> {
         if !dir.is_dir() {
-            return Err(JobsError::io(dir, std::io::Error::new(std::io::ErrorKind::NotFound, "no such folder")));
+            return Err(JobsError::io(
+                dir,
+                std::io::Error::new(std::io::ErrorKind::NotFound, "no such folder"),
+            ));
         }
         Ok(Results { dir: dir.to_path_buf() })
     }

@@ -41,7 +41,11 @@ impl Status {
 
 /// Reads the record of every job of `file` in `results`, calling `progress` after each. A
 /// file that is not a record of its job stops it with the error that names it.
-pub fn status(file: &JobFile, results: &Results, mut progress: impl FnMut(usize)) -> Result<Status, JobsError> {
+pub fn status(
+    file: &JobFile,
+    results: &Results,
+    mut progress: impl FnMut(usize),
+) -> Result<Status, JobsError> {
     let mut status = Status { jobs: file.len(), done: 0, missing: Vec::new(), failed: Vec::new() };
     for index in 0..file.len() {
         match results.read(file, index)? {
@@ -59,8 +63,8 @@ pub fn status(file: &JobFile, results: &Results, mut progress: impl FnMut(usize)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Done;
     use crate::Job;
+    use crate::record::Done;
     use serde_json::json;
 
     #[test]

@@ -5,6 +5,7 @@ mod external;
 mod matchplay;
 mod play;
 mod solve;
+pub mod split;
 
 use std::process::ExitCode;
 
@@ -30,6 +31,11 @@ pub enum Command {
     /// Play engines against each other (built-in levels, or programs that speak the `dots bot`
     /// protocol) and report the results.
     Match(matchplay::MatchArgs),
+    /// Split a solve into jobs, one per distinct position a few lines in (`pencilbox jobs run`
+    /// runs them, anywhere).
+    Split(split::SplitArgs),
+    /// The value and best move of a split position from its jobs' results.
+    Merge(split::MergeArgs),
 }
 
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
@@ -40,6 +46,8 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Play(args) => play::play(args),
         Command::Bot(args) => play::bot(args),
         Command::Match(args) => matchplay::run_match(args),
+        Command::Split(args) => split::split(args),
+        Command::Merge(args) => split::merge(args),
     }
 }
 
