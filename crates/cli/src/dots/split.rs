@@ -2,6 +2,7 @@
 //! distinct position a few lines in, and the minimax over their values
 //! (`pencilbox_dots::split`).
 
+use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,7 +12,7 @@ use pencilbox_dots::board::{Line, Position, Score};
 use pencilbox_dots::compact::{Geometry, LineSet};
 use pencilbox_dots::format::Format;
 use pencilbox_dots::solver::{Solver, TableSize};
-use pencilbox_dots::split::{MAX_SPLIT_DEPTH, MergeError, Split};
+use pencilbox_dots::split::{MAX_SPLIT_DEPTH, MergeError, Proof, Split};
 use pencilbox_grid::Dims;
 use pencilbox_jobs::{Done, Job, JobFile, Outcome, Results};
 use serde::{Deserialize, Serialize};
@@ -48,6 +49,24 @@ pub struct SplitArgs {
           help = format!("How many lines deep the jobs' positions are (1 to {MAX_SPLIT_DEPTH}): each \
                           more line makes about as many times more jobs as there are lines, each smaller"))]
     pub depth: u32,
+    /// The root's value, known or conjectured: each job then proves only what decides the
+    /// root's value if it is this (bounds against a narrow window, far cheaper than exact values).
+    /// A wrong one is refuted: the merge says which way, and the split is run again with another.
+    /// Where a move tried first misses its bound, `--more` adds the jobs of the next.
+    #[arg(long, value_name = "V", allow_negative_numbers = true, conflicts_with = "more")]
+    pub value: Option<Score>,
+    /// Instead of splitting: the further jobs that the split in JOBS (made with --value) needs,
+    /// given its results in --results, to append to JOBS.
+    #[arg(long, value_name = "JOBS", requires = "results", conflicts_with_all = ["file", "empty", "board"])]
+    pub more: Option<PathBuf>,
+    /// The results folder, with --more.
+    #[arg(long, value_name = "DIR", requires = "more")]
+    pub results: Option<PathBuf>,
+    /// With --value: where one move must reach a bound, how many moves to ask about at once
+    /// (more jobs, fewer rounds of `--more`).
+    #[arg(long, default_value_t = 2, value_name = "K", requires = "value",
+          value_parser = crate::options::whole(1usize, "a whole number of moves, at least 1"))]
+    pub width: usize,
     /// The most each job's transposition table may take, in MiB.
     #[arg(long, default_value_t = 1024, value_name = "MIB",
           value_parser = crate::options::whole(0usize, "a whole number of MiB"))]
@@ -86,6 +105,14 @@ struct PartInput {
     /// The part's index in the split, and its position.
     part: usize,
     lines: String,
+    /// With a conjectured root value (`guess`), the part's window: its value clamped to it
+    /// is all the merge needs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    guess: Option<Score>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    window: Option<[Score; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    width: Option<usize>,
     tt_mib: usize,
 }
 
@@ -110,37 +137,95 @@ fn line_string(geo: &Geometry, lines: LineSet) -> anyhow::Result<String> {
     Ok(Position::from_lines(geo.dims(), lines.iter())?.line_string())
 }
 
+/// The job line of `part` of `split`, solved exactly or, with a conjecture, to `window`.
+fn part_job(split: &Split, root: &str, part: usize, ask: Option<(Score, [Score; 2], usize)>, tt_mib: usize) -> anyhow::Result<String> {
+    let input = PartInput {
+        board: split.geometry().dims().to_string(),
+        root: root.to_string(),
+        depth: split.depth(),
+        part,
+        lines: line_string(split.geometry(), split.parts()[part])?,
+        guess: ask.map(|a| a.0),
+        window: ask.map(|a| a.1),
+        width: ask.map(|a| a.2),
+        tt_mib,
+    };
+    Ok(Job::new(KIND, env!("CARGO_PKG_VERSION"), serde_json::to_value(input)?).to_line() + "\n")
+}
+
+/// The jobs for the questions a proof still needs that no job of `asked` asks yet.
+fn new_requests(proof: &Proof, asked: &HashSet<(usize, [Score; 2])>) -> Vec<(usize, [Score; 2])> {
+    // "At least t + 1" and "at most t" ask for the same window: one job answers both.
+    let mut seen = asked.clone();
+    proof
+        .needed
+        .iter()
+        .map(|r| {
+            let (floor, ceiling) = r.test.window();
+            (r.part, [floor, ceiling])
+        })
+        .filter(|&k| seen.insert(k))
+        .collect()
+}
+
 pub fn split(args: SplitArgs) -> anyhow::Result<ExitCode> {
+    if let Some(jobs) = &args.more {
+        return more(jobs, args.results.as_deref().context("--more needs --results DIR")?);
+    }
     let position = split_position(&args)?;
     let split = Split::new(&position, args.depth)?;
-    let geo = split.geometry();
-    let dims = position.dims();
     let root = position.line_string();
     let mut out = String::new();
-    for (part, &lines) in split.parts().iter().enumerate() {
-        let input = PartInput {
-            board: dims.to_string(),
-            root: root.clone(),
-            depth: args.depth,
-            part,
-            lines: line_string(geo, lines)?,
-            tt_mib: args.tt_mib,
-        };
-        out += &Job::new(KIND, env!("CARGO_PKG_VERSION"), serde_json::to_value(input)?).to_line();
-        out.push('\n');
-    }
+    let count = match args.value {
+        None => {
+            for part in 0..split.parts().len() {
+                out += &part_job(&split, &root, part, None, args.tt_mib)?;
+            }
+            split.parts().len()
+        }
+        Some(guess) => {
+            let proof = split.prove(guess, &vec![None; split.parts().len()], args.width);
+            let requests = new_requests(&proof, &HashSet::new());
+            for &(part, window) in &requests {
+                out += &part_job(&split, &root, part, Some((guess, window, args.width)), args.tt_mib)?;
+            }
+            requests.len()
+        }
+    };
     crate::output::emit(&out)?;
+    let what = match args.value {
+        None => "each solved exactly".to_string(),
+        Some(v) => format!("each asked only what proves the value is {v} (`dots split --more` adds what a refuted move needs)"),
+    };
     eprintln!(
-        "pencilbox: {} jobs: the distinct positions {} lines into the {dims} position (up to symmetry), \
-         below {} positions whose minimax `dots merge` does",
+        "pencilbox: {count} jobs for the {} distinct positions {} lines into the {} position (up to symmetry), {what}; \
+         `dots merge` does the minimax over the {} positions above them",
         split.parts().len(),
         args.depth,
+        position.dims(),
         split.inner_nodes()
     );
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs one dots-solve job: the exact value of its position.
+/// `dots split --more`: the further jobs a proof needs, given the results so far.
+fn more(jobs: &std::path::Path, dir: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let state = State::read(jobs, dir)?;
+    let Some(guess) = state.guess else {
+        anyhow::bail!("{}: its jobs solve every part exactly: there is never more to add", jobs.display());
+    };
+    let proof = state.split.prove(guess, &state.known, state.width);
+    let requests = new_requests(&proof, &state.asked);
+    let mut out = String::new();
+    for &(part, window) in &requests {
+        out += &part_job(&state.split, &state.root, part, Some((guess, window, state.width)), state.tt_mib)?;
+    }
+    crate::output::emit(&out)?;
+    eprintln!("pencilbox: {} more jobs (append them to {})", requests.len(), jobs.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs one dots-solve job: bounds on the value of its position, exact or enough for its window.
 pub fn run_job(job: &Job) -> Result<Done, String> {
     let input: PartInput =
         serde_json::from_value(job.input.clone()).map_err(|e| format!("not a dots-solve job: {e}"))?;
@@ -148,98 +233,202 @@ pub fn run_job(job: &Job) -> Result<Done, String> {
     let position = Position::from_line_string(dims, &input.lines).map_err(|e| e.to_string())?;
     let geo = Geometry::new(dims).map_err(|e| e.to_string())?;
     let lines = LineSet::of_position(&position).map_err(|e| e.to_string())?;
-    let mut solver = Solver::new(geo, TableSize::Mib(input.tt_mib));
-    let value = solver.value(lines).map_err(|e| e.to_string())?;
-    Ok(Done { result: json!({ "value": value }), nodes: Some(solver.stats().nodes) })
+    let left = geo.unclaimed_boxes(lines) as Score;
+    let [floor, ceiling] = input.window.unwrap_or([-left, left]);
+    SOLVER.with_borrow_mut(|kept| {
+        // The jobs one process runs share one solver and its table: the parts of a split
+        // share most of their subtrees (a position is a set of lines, reached in any order).
+        let fresh = !matches!(kept, Some((d, t, _)) if *d == dims && *t == input.tt_mib);
+        let (_, _, solver) = if fresh {
+            kept.insert((dims, input.tt_mib, Solver::new(geo, TableSize::Mib(input.tt_mib))))
+        } else {
+            kept.as_mut().expect("a kept solver")
+        };
+        let before = solver.stats().nodes;
+        let (lower, upper) = solver.bounds_within(lines, floor, ceiling).map_err(|e| e.to_string())?;
+        let nodes = solver.stats().nodes.saturating_sub(before);
+        Ok(Done { result: json!({ "lower": lower, "upper": upper }), nodes: Some(nodes) })
+    })
 }
 
-/// The split the job file was written for, checked job by job against it.
-fn rebuild(file: &JobFile) -> anyhow::Result<(Split, Dims)> {
-    let parse = |i: usize| -> anyhow::Result<PartInput> {
-        serde_json::from_value(file.jobs()[i].input.clone())
-            .with_context(|| format!("{}: job {i} is not a dots-solve job", file.name()))
-    };
-    let first = parse(0)?;
-    let dims: Dims =
-        first.board.parse().with_context(|| format!("{}: board {}", file.name(), first.board))?;
-    let root = Position::from_line_string(dims, &first.root)?;
-    let split = Split::new(&root, first.depth)?;
-    anyhow::ensure!(
-        split.parts().len() == file.len(),
-        "{} has {} jobs, but the split of its position {} lines deep has {} parts: it is not a whole `dots split`",
-        file.name(),
-        file.len(),
-        first.depth,
-        split.parts().len()
-    );
-    for i in 0..file.len() {
-        let input = parse(i)?;
-        let expected = line_string(split.geometry(), split.parts()[i])?;
-        anyhow::ensure!(
-            input.board == first.board && input.root == first.root && input.depth == first.depth,
-            "{}: job {i} belongs to another split than job 0",
-            file.name()
-        );
-        anyhow::ensure!(
-            input.part == i && input.lines == expected,
-            "{}: job {i} is not part {i} of its split (part {} with lines {})",
-            file.name(),
-            input.part,
-            input.lines
-        );
+thread_local! {
+    /// The solver of the last dots-solve job this process ran, with its board and table size.
+    static SOLVER: std::cell::RefCell<Option<(Dims, usize, Solver<'static>)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A split's job file and results, read and checked against the split they were written for.
+struct State {
+    file: JobFile,
+    split: Split,
+    root: String,
+    guess: Option<Score>,
+    width: usize,
+    tt_mib: usize,
+    /// What the results prove of each part: bounds, `None` where nothing is known yet.
+    known: Vec<Option<(Score, Score)>>,
+    /// The jobs in the file, as (part, window).
+    asked: HashSet<(usize, [Score; 2])>,
+    /// The jobs without a result (missing or failed).
+    missing: Vec<usize>,
+    nodes: u64,
+    seconds: f64,
+}
+
+impl State {
+    fn read(jobs: &std::path::Path, dir: &std::path::Path) -> anyhow::Result<State> {
+        let file = JobFile::read(jobs)?;
+        file.check(env!("CARGO_PKG_VERSION"), Some(KIND))?;
+        let parse = |i: usize| -> anyhow::Result<PartInput> {
+            serde_json::from_value(file.jobs()[i].input.clone())
+                .with_context(|| format!("{}: job {i} is not a dots-solve job", file.name()))
+        };
+        let first = parse(0)?;
+        let dims: Dims =
+            first.board.parse().with_context(|| format!("{}: board {}", file.name(), first.board))?;
+        let root = Position::from_line_string(dims, &first.root)?;
+        let split = Split::new(&root, first.depth)?;
+        let mut inputs = Vec::with_capacity(file.len());
+        for i in 0..file.len() {
+            let input = parse(i)?;
+            anyhow::ensure!(
+                input.board == first.board
+                    && input.root == first.root
+                    && input.depth == first.depth
+                    && input.guess == first.guess
+                    && input.width == first.width
+                    && input.window.is_some() == first.guess.is_some(),
+                "{}: job {i} belongs to another split than job 0",
+                file.name()
+            );
+            let expected = match split.parts().get(input.part) {
+                Some(&p) => line_string(split.geometry(), p)?,
+                None => String::new(),
+            };
+            anyhow::ensure!(
+                input.lines == expected && (first.guess.is_some() || input.part == i),
+                "{}: job {i} is not part {} of its split (lines {})",
+                file.name(),
+                input.part,
+                input.lines
+            );
+            inputs.push(input);
+        }
+        if first.guess.is_none() {
+            anyhow::ensure!(
+                split.parts().len() == file.len(),
+                "{} has {} jobs, but the split of its position {} lines deep has {} parts: it is not a whole `dots split`",
+                file.name(),
+                file.len(),
+                first.depth,
+                split.parts().len()
+            );
+        }
+        let results = Results::open(dir)?;
+        let mut state = State {
+            split,
+            root: first.root.clone(),
+            guess: first.guess,
+            width: first.width.unwrap_or(1),
+            tt_mib: first.tt_mib,
+            known: Vec::new(),
+            asked: HashSet::new(),
+            missing: Vec::new(),
+            nodes: 0,
+            seconds: 0.0,
+            file,
+        };
+        state.known = vec![None; state.split.parts().len()];
+        let bar = crate::jobs::progress_bar(state.file.len(), "reading results");
+        for (i, input) in inputs.iter().enumerate() {
+            if let Some(w) = input.window {
+                state.asked.insert((input.part, w));
+            }
+            match results.read(&state.file, i)? {
+                Some(r) => {
+                    state.seconds += r.seconds;
+                    match r.outcome {
+                        Outcome::Done { result, nodes } => {
+                            state.nodes += nodes.unwrap_or(0);
+                            let bound = |name: &str| {
+                                let v = result.get(name).and_then(serde_json::Value::as_i64);
+                                v.and_then(|v| Score::try_from(v).ok()).with_context(|| {
+                                    format!("{}: the result of job {i} has no {name} bound", results.path(i).display())
+                                })
+                            };
+                            let (lower, upper) = (bound("lower")?, bound("upper")?);
+                            let k = &mut state.known[input.part];
+                            *k = Some(k.map_or((lower, upper), |(l, u)| (l.max(lower), u.min(upper))));
+                        }
+                        Outcome::Failed { .. } => state.missing.push(i),
+                    }
+                }
+                None => state.missing.push(i),
+            }
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        Ok(state)
     }
-    Ok((split, dims))
+}
+
+/// Says that jobs have no result and how to run them; the verdict "incomplete".
+fn incomplete(state: &State, missing: &[usize]) -> ExitCode {
+    eprintln!(
+        "pencilbox: incomplete: {} of {} jobs have no result (missing or failed); run them \
+         (`pencilbox jobs status` says which failed and why): --indices {}",
+        missing.len(),
+        state.file.len(),
+        pencilbox_jobs::array_syntax(missing)
+    );
+    ExitCode::from(EXIT_VERDICT)
 }
 
 pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
-    let file = JobFile::read(&args.jobs)?;
-    file.check(env!("CARGO_PKG_VERSION"), Some(KIND))?;
-    let (split, dims) = rebuild(&file)?;
-    let results = Results::open(&args.results)?;
-    let mut values: Vec<Option<Score>> = Vec::with_capacity(file.len());
-    let (mut nodes, mut seconds) = (0u64, 0.0);
-    let bar = crate::jobs::progress_bar(file.len(), "reading results");
-    for i in 0..file.len() {
-        let record = results.read(&file, i)?;
-        values.push(match record {
-            Some(r) => {
-                seconds += r.seconds;
-                match r.outcome {
-                    Outcome::Done { result, nodes: n } => {
-                        nodes += n.unwrap_or(0);
-                        let v = result.get("value").and_then(serde_json::Value::as_i64);
-                        let v = v.and_then(|v| Score::try_from(v).ok()).with_context(|| {
-                            format!("{}: the result of job {i} has no value", results.path(i).display())
-                        })?;
-                        Some(v)
+    let state = State::read(&args.jobs, &args.results)?;
+    let (value, best) = match state.guess {
+        None => match state.split.merge(&state.known) {
+            Ok(m) => (m.value().context("exact parts give an exact value")?, m.best),
+            Err(MergeError::Missing { .. }) => return Ok(incomplete(&state, &state.missing)),
+            Err(e) => return Err(e.into()),
+        },
+        Some(guess) => {
+            let proof = state.split.prove(guess, &state.known, state.width);
+            match (proof.at_least, proof.at_most) {
+                (Some(true), Some(true)) => (guess, proof.best),
+                (Some(false), _) | (_, Some(false)) => {
+                    let side = if proof.at_least == Some(false) { "less" } else { "more" };
+                    let next = if side == "less" { guess - 1 } else { guess + 1 };
+                    eprintln!(
+                        "pencilbox: the value is {side} than {guess}, the conjecture: split again with another \
+                         --value (the next to try: {next})"
+                    );
+                    return Ok(ExitCode::from(EXIT_VERDICT));
+                }
+                _ => {
+                    let new = new_requests(&proof, &state.asked);
+                    if !new.is_empty() {
+                        eprintln!(
+                            "pencilbox: undecided: {} more jobs are needed (a move tried first did not reach its bound): \
+                             pencilbox dots split --more {} --results {} >> {}",
+                            new.len(),
+                            args.jobs.display(),
+                            args.results.display(),
+                            args.jobs.display()
+                        );
+                        return Ok(ExitCode::from(EXIT_VERDICT));
                     }
-                    Outcome::Failed { .. } => None,
+                    return Ok(incomplete(&state, &state.missing));
                 }
             }
-            None => None,
-        });
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    let merged = match split.merge(&values) {
-        Ok(m) => m,
-        Err(MergeError::Missing { missing, total }) => {
-            eprintln!(
-                "pencilbox: incomplete: {} of {total} jobs have no result (missing or failed); run them \
-                 (`pencilbox jobs status` says which failed and why): --indices {}",
-                missing.len(),
-                pencilbox_jobs::array_syntax(&missing)
-            );
-            return Ok(ExitCode::from(EXIT_VERDICT));
         }
-        Err(e) => return Err(e.into()),
     };
-    let best = merged.best.map(|e| (Line::of(dims, e), e.index()));
+    let dims = state.split.geometry().dims();
+    let best = best.map(|e| (Line::of(dims, e), e.index()));
     let text = if args.json {
-        let best = best.map(|(name, line)| json!({"line": line, "name": name.to_string(), "value": merged.value, "exact": true}));
+        let best = best.map(|(name, line)| json!({"line": line, "name": name.to_string(), "value": value, "exact": true}));
         let mut j = json!({
-            "rows": dims.rows(), "cols": dims.cols(), "value": merged.value, "exact": true,
-            "jobs": file.len(), "nodes": nodes, "seconds": seconds,
+            "rows": dims.rows(), "cols": dims.cols(), "value": value, "exact": true,
+            "jobs": state.file.len(), "nodes": state.nodes, "seconds": state.seconds,
         });
         if let Some(best) = best {
             j["best"] = best;
@@ -247,8 +436,8 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
         format!("{j}\n")
     } else {
         match best {
-            Some((name, line)) => format!("{}\nbest {name} (line {line})\n", merged.value),
-            None => format!("{}\nbest none (every line is drawn)\n", merged.value),
+            Some((name, line)) => format!("{value}\nbest {name} (line {line})\n"),
+            None => format!("{value}\nbest none (every line is drawn)\n"),
         }
     };
     crate::output::emit(&text)?;

@@ -399,6 +399,16 @@ impl<'a> Solver<'a> {
 
     /// The exact value of the position for the player to move.
     pub fn value(&mut self, drawn: LineSet) -> Result<Score, OutOfTime> {
+        let left = self.geo.unclaimed_boxes(drawn) as Score;
+        self.bounds_within(drawn, -left, left).map(|(lower, _)| lower)
+    }
+
+    /// Bounds `(lower, upper)` on the value of the position for the player to move, tight enough
+    /// to give the value clamped to `[floor, ceiling]`: they meet, or `upper <= floor`, or
+    /// `lower >= ceiling`. A narrow window costs far fewer nodes than the exact value where the
+    /// value is far outside it; a split solve with a known or conjectured root value asks each
+    /// part only this (`split`).
+    pub fn bounds_within(&mut self, drawn: LineSet, floor: Score, ceiling: Score) -> Result<(Score, Score), OutOfTime> {
         self.fit_table(drawn);
         let settings = self.settings;
         let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= settings.parallel_lines;
@@ -413,7 +423,7 @@ impl<'a> Solver<'a> {
         };
         let left = geo.unclaimed_boxes(drawn) as Score;
         let (mut lower, mut upper) = (-left, left);
-        let mut guess = table.probe(main.key(drawn).0).map_or(0, |e| Score::from(e.lower));
+        let mut guess = table.probe(main.key(drawn).0).map_or(0, |e| Score::from(e.lower)).clamp(floor, ceiling);
         main.stats.lower = lower;
         main.stats.upper = upper;
         let images = main.images(drawn);
@@ -426,8 +436,9 @@ impl<'a> Solver<'a> {
         main.busy = busy;
         main.root = Some(drawn.0);
         main.profile = self.profile.take();
-        // MTD(f): null-window probes narrow [lower, upper] until they meet.
-        while lower < upper {
+        // MTD(f): null-window probes narrow [lower, upper] until they meet, or until the
+        // value is known to be outside [floor, ceiling].
+        while lower < upper && upper > floor && lower < ceiling {
             let beta = if guess == lower { guess + 1 } else { guess.max(lower + 1) };
             main.root_cut = None;
             let v = if parallel {
@@ -479,7 +490,7 @@ impl<'a> Solver<'a> {
         stats.tt_used = self.table.used();
         self.stats = stats;
         self.history = history;
-        if interrupted { Err(OutOfTime) } else { Ok(lower) }
+        if interrupted { Err(OutOfTime) } else { Ok((lower, upper)) }
     }
 
     /// The value for the mover of drawing `e` (undrawn) in `drawn`: the boxes it completes plus

@@ -12,12 +12,16 @@
 //! ([`Compact::capture_options`], proved there): the other moves cannot be better, so the
 //! minimax's value is the position's.
 
+mod proof;
+
 use std::collections::HashMap;
 
 use crate::board::{Position, Score};
 use crate::compact::{Geometry, GeometryError, LineSet, from_position};
 use crate::theory::{Compact, View};
 use pencilbox_grid::Edge;
+
+pub use proof::{Proof, Request, Test, narrow};
 
 /// The largest depth a split takes: the tree above the frontier is held in memory, and each
 /// more line multiplies the parts by about the number of lines.
@@ -56,11 +60,13 @@ pub struct Split {
     parts: Vec<LineSet>,
 }
 
-/// One move of an inner position: its line, the boxes it completes, and where it leads.
+/// One move of an inner position: its line, the boxes it completes, whether it hands the
+/// opponent a box, and where it leads.
 #[derive(Debug, Clone, Copy)]
 struct Step {
     edge: Edge,
     completes: u32,
+    gives: bool,
     to: Target,
 }
 
@@ -70,13 +76,22 @@ enum Target {
     Part(usize),
 }
 
-/// The value of a split position, found from its parts' values.
+/// What the parts' bounds prove about a split position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Merged {
-    /// The exact net score for the player to move, over the unclaimed boxes.
-    pub value: Score,
-    /// A best move (`None` when every line is drawn).
+    /// Bounds on the net score for the player to move, over the unclaimed boxes: equal when
+    /// the value is known.
+    pub lower: Score,
+    pub upper: Score,
+    /// A best move, when the value is known (`None` too when every line is drawn).
     pub best: Option<Edge>,
+}
+
+impl Merged {
+    /// The exact value, when the bounds meet.
+    pub fn value(&self) -> Option<Score> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
 }
 
 impl Split {
@@ -117,12 +132,13 @@ impl Split {
             } else {
                 options.extend(undrawn.iter());
             }
-            let options: Vec<(Edge, u32)> = options.into_iter().map(|e| (e, pos.completes(e))).collect();
+            let options: Vec<(Edge, u32, bool)> =
+                options.into_iter().map(|e| (e, pos.completes(e), pos.gives_box(e))).collect();
             let steps = options
                 .into_iter()
-                .map(|(edge, completes)| {
+                .map(|(edge, completes, gives)| {
                     let to = self.expand(LineSet(lines.0 | 1 << edge.0), left.saturating_sub(1), seen);
-                    Step { edge, completes, to }
+                    Step { edge, completes, gives, to }
                 })
                 .collect();
             self.nodes[id] = steps;
@@ -157,51 +173,48 @@ impl Split {
         self.nodes.len()
     }
 
-    /// The root's value and a best move, by minimax over the tree with `values[i]` the value of
-    /// part `i` for its player to move. Every part needs a value: the missing ones are named.
-    pub fn merge(&self, values: &[Option<Score>]) -> Result<Merged, MergeError> {
-        if values.len() != self.parts.len() {
-            return Err(MergeError::WrongCount { given: values.len(), total: self.parts.len() });
+    /// What the parts' bounds prove about the root, by minimax over the tree: `bounds[i]` are
+    /// `(lower, upper)` on the value of part `i` for its player to move (equal when exact).
+    /// Every part needs its bounds: the missing ones are named.
+    pub fn merge(&self, bounds: &[Option<(Score, Score)>]) -> Result<Merged, MergeError> {
+        if bounds.len() != self.parts.len() {
+            return Err(MergeError::WrongCount { given: bounds.len(), total: self.parts.len() });
         }
-        let missing: Vec<usize> = (0..values.len()).filter(|&i| values[i].is_none()).collect();
+        let missing: Vec<usize> = (0..bounds.len()).filter(|&i| bounds[i].is_none()).collect();
         if !missing.is_empty() {
             return Err(MergeError::Missing { missing, total: self.parts.len() });
         }
         let mut memo = vec![None; self.nodes.len()];
-        let value_of = |t: Target, memo: &mut Vec<Option<Score>>| match t {
-            Target::Part(i) => values[i].unwrap_or_default(),
-            Target::Node(n) => self.node_value(n, values, memo),
-        };
-        let mut best: Option<(Score, Edge)> = None;
-        for step in &self.nodes[0] {
-            let v = step_value(step, value_of(step.to, &mut memo));
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, step.edge));
-            }
-        }
-        Ok(match best {
-            Some((value, edge)) => Merged { value, best: Some(edge) },
-            None => Merged { value: 0, best: None },
-        })
+        let steps: Vec<(Edge, (Score, Score))> =
+            self.nodes[0].iter().map(|step| (step.edge, self.step_bounds(step, bounds, &mut memo))).collect();
+        let lower = steps.iter().map(|s| s.1.0).max().unwrap_or(0);
+        let upper = steps.iter().map(|s| s.1.1).max().unwrap_or(0);
+        // A move proved to reach the value is best.
+        let best = if lower == upper { steps.iter().find(|s| s.1.0 == lower).map(|s| s.0) } else { None };
+        Ok(Merged { lower, upper, best })
     }
 
-    fn node_value(&self, n: usize, values: &[Option<Score>], memo: &mut Vec<Option<Score>>) -> Score {
-        if let Some(v) = memo[n] {
-            return v;
+    fn step_bounds(&self, step: &Step, bounds: &[Option<(Score, Score)>], memo: &mut Vec<Option<(Score, Score)>>) -> (Score, Score) {
+        let (lower, upper) = match step.to {
+            Target::Part(i) => bounds[i].unwrap_or_default(),
+            Target::Node(c) => self.node_bounds(c, bounds, memo),
+        };
+        (step_value(step, if step.completes > 0 { lower } else { upper }), step_value(step, if step.completes > 0 { upper } else { lower }))
+    }
+
+    fn node_bounds(&self, n: usize, bounds: &[Option<(Score, Score)>], memo: &mut Vec<Option<(Score, Score)>>) -> (Score, Score) {
+        if let Some(b) = memo[n] {
+            return b;
         }
-        let v = self.nodes[n]
-            .iter()
-            .map(|step| {
-                let child = match step.to {
-                    Target::Part(i) => values[i].unwrap_or_default(),
-                    Target::Node(c) => self.node_value(c, values, memo),
-                };
-                step_value(step, child)
-            })
-            .max()
-            .unwrap_or(0);
-        memo[n] = Some(v);
-        v
+        let mut b: Option<(Score, Score)> = None;
+        for step in &self.nodes[n] {
+            let (l, u) = self.step_bounds(step, bounds, memo);
+            b = Some(b.map_or((l, u), |(bl, bu)| (bl.max(l), bu.max(u))));
+        }
+        // A finished game is worth nothing more.
+        let b = b.unwrap_or((0, 0));
+        memo[n] = Some(b);
+        b
     }
 }
 
@@ -213,47 +226,48 @@ fn step_value(step: &Step, after: Score) -> Score {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::solver::{Solver, TableSize};
     use pencilbox_grid::Dims;
     use rand::{Rng, SeedableRng};
 
-    /// Solves every part with the solver and merges.
+    /// Solves every part exactly and merges.
     fn merged(position: &Position, depth: u32) -> (Merged, usize) {
         let split = Split::new(position, depth).unwrap();
         let mut solver = Solver::new(split.geometry().clone(), TableSize::Mib(16));
-        let values: Vec<Option<Score>> =
-            split.parts().iter().map(|&p| Some(solver.value(p).unwrap())).collect();
-        (split.merge(&values).unwrap(), split.parts().len())
+        let bounds: Vec<Option<(Score, Score)>> =
+            split.parts().iter().map(|&p| Some(solver.value(p).map(|v| (v, v)).unwrap())).collect();
+        (split.merge(&bounds).unwrap(), split.parts().len())
+    }
+
+    /// A random position of a board of at most 3x3 boxes.
+    pub(super) fn random_position(rng: &mut impl Rng) -> Position {
+        let dims = Dims::new(rng.random_range(1..=3), rng.random_range(1..=3)).unwrap();
+        let mut position = Position::empty_of(dims).unwrap();
+        let drawn = rng.random_range(0..dims.num_edges());
+        for _ in 0..drawn {
+            let moves: Vec<Edge> = position.legal_moves().collect();
+            position.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        position
     }
 
     #[test]
     fn merged_values_equal_the_direct_solve_on_random_positions() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         for trial in 0..60 {
-            let dims = Dims::new(rng.random_range(1..=3), rng.random_range(1..=3)).unwrap();
-            let mut position = Position::empty_of(dims).unwrap();
-            let drawn = rng.random_range(0..dims.num_edges());
-            for _ in 0..drawn {
-                let moves: Vec<Edge> = position.legal_moves().collect();
-                position.play(moves[rng.random_range(0..moves.len())]).unwrap();
-            }
+            let position = random_position(&mut rng);
             let (geo, lines) = from_position(&position).unwrap();
             let mut solver = Solver::new(geo, TableSize::Mib(16));
             let direct = solver.value(lines).unwrap();
+            let name = format!("trial {trial}: {} {}", position.dims(), position.line_string());
             for depth in 1..=3 {
                 let (m, _) = merged(&position, depth);
-                assert_eq!(
-                    m.value,
-                    direct,
-                    "trial {trial}: {dims} {} at depth {depth}",
-                    position.line_string()
-                );
-                if let Some(best) = m.best {
-                    assert_eq!(solver.move_value(lines, best).unwrap(), direct, "trial {trial}: best move");
-                } else {
-                    assert!(position.is_over());
+                assert_eq!(m.value(), Some(direct), "{name} at depth {depth}");
+                match m.best {
+                    Some(best) => assert_eq!(solver.move_value(lines, best).unwrap(), direct, "{name}: best move"),
+                    None => assert!(position.is_over()),
                 }
             }
         }
@@ -264,7 +278,7 @@ mod tests {
         let empty = Position::empty(3, 3).unwrap();
         let (m, parts) = merged(&empty, 2);
         // The empty 3x3 board is a win by 3 for the second player.
-        assert_eq!(m.value, -3);
+        assert_eq!(m.value(), Some(-3));
         // Two lines on 24: far fewer classes than the 552 ordered pairs.
         assert!(parts < 100, "{parts} parts");
     }
@@ -273,7 +287,7 @@ mod tests {
     fn missing_values_are_named() {
         let split = Split::new(&Position::empty(2, 2).unwrap(), 2).unwrap();
         let n = split.parts().len();
-        let mut values = vec![Some(0); n];
+        let mut values = vec![Some((0, 0)); n];
         values[1] = None;
         assert_eq!(split.merge(&values), Err(MergeError::Missing { missing: vec![1], total: n }));
         assert_eq!(split.merge(&values[1..]), Err(MergeError::WrongCount { given: n - 1, total: n }));
