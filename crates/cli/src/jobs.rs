@@ -234,12 +234,17 @@ pub fn merge_results(
     if missing.is_empty() {
         return Ok(Some(done));
     }
+    say_incomplete(file, &missing, what);
+    Ok(None)
+}
+
+/// Names the jobs (`what`) of `file` that have no result, with the indices to run again.
+pub fn say_incomplete(file: &JobFile, missing: &[usize], what: &str) {
     eprintln!(
         "pencilbox: incomplete: {} of {} {what} have no result (missing or failed); run them \
          (`pencilbox jobs status` says which failed and why): --indices {}",
         missing.len(),
         file.len(),
-        pencilbox_jobs::array_syntax(&missing)
+        pencilbox_jobs::array_syntax(missing)
     );
-    Ok(None)
 }

@@ -82,12 +82,8 @@ pub struct SplitArgs {
 Output: as `dots solve`: the exact value for the player to move, then `best <move>`. Exit code 1
 when results are missing or failed (named, with the indices to run again), 2 on bad input.")]
 pub struct MergeArgs {
-    /// The job file `dots split` wrote.
-    #[arg(value_name = "JOBS")]
-    pub jobs: PathBuf,
-    /// The results folder the jobs wrote to.
-    #[arg(long, value_name = "DIR")]
-    pub results: PathBuf,
+    #[command(flatten)]
+    pub input: crate::jobs::MergeInput,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -138,7 +134,13 @@ fn line_string(geo: &Geometry, lines: LineSet) -> anyhow::Result<String> {
 }
 
 /// The job line of `part` of `split`, solved exactly or, with a conjecture, to `window`.
-fn part_job(split: &Split, root: &str, part: usize, ask: Option<(Score, [Score; 2], usize)>, tt_mib: usize) -> anyhow::Result<String> {
+fn part_job(
+    split: &Split,
+    root: &str,
+    part: usize,
+    ask: Option<(Score, [Score; 2], usize)>,
+    tt_mib: usize,
+) -> anyhow::Result<String> {
     let input = PartInput {
         board: split.geometry().dims().to_string(),
         root: root.to_string(),
@@ -195,7 +197,9 @@ pub fn split(args: SplitArgs) -> anyhow::Result<ExitCode> {
     crate::output::emit(&out)?;
     let what = match args.value {
         None => "each solved exactly".to_string(),
-        Some(v) => format!("each asked only what proves the value is {v} (`dots split --more` adds what a refuted move needs)"),
+        Some(v) => format!(
+            "each asked only what proves the value is {v} (`dots split --more` adds what a refuted move needs)"
+        ),
     };
     eprintln!(
         "pencilbox: {count} jobs for the {} distinct positions {} lines into the {} position (up to symmetry), {what}; \
@@ -352,7 +356,10 @@ impl State {
                             let bound = |name: &str| {
                                 let v = result.get(name).and_then(serde_json::Value::as_i64);
                                 v.and_then(|v| Score::try_from(v).ok()).with_context(|| {
-                                    format!("{}: the result of job {i} has no {name} bound", results.path(i).display())
+                                    format!(
+                                        "{}: the result of job {i} has no {name} bound",
+                                        results.path(i).display()
+                                    )
                                 })
                             };
                             let (lower, upper) = (bound("lower")?, bound("upper")?);
@@ -373,18 +380,12 @@ impl State {
 
 /// Says that jobs have no result and how to run them; the verdict "incomplete".
 fn incomplete(state: &State, missing: &[usize]) -> ExitCode {
-    eprintln!(
-        "pencilbox: incomplete: {} of {} jobs have no result (missing or failed); run them \
-         (`pencilbox jobs status` says which failed and why): --indices {}",
-        missing.len(),
-        state.file.len(),
-        pencilbox_jobs::array_syntax(missing)
-    );
+    crate::jobs::say_incomplete(&state.file, missing, "jobs");
     ExitCode::from(EXIT_VERDICT)
 }
 
 pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
-    let state = State::read(&args.jobs, &args.results)?;
+    let state = State::read(&args.input.jobs, &args.input.results)?;
     let (value, best) = match state.guess {
         None => match state.split.merge(&state.known) {
             Ok(m) => (m.value().context("exact parts give an exact value")?, m.best),
@@ -411,9 +412,9 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
                             "pencilbox: undecided: {} more jobs are needed (a move tried first did not reach its bound): \
                              pencilbox dots split --more {} --results {} >> {}",
                             new.len(),
-                            args.jobs.display(),
-                            args.results.display(),
-                            args.jobs.display()
+                            args.input.jobs.display(),
+                            args.input.results.display(),
+                            args.input.jobs.display()
                         );
                         return Ok(ExitCode::from(EXIT_VERDICT));
                     }
@@ -425,7 +426,9 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let dims = state.split.geometry().dims();
     let best = best.map(|e| (Line::of(dims, e), e.index()));
     let text = if args.json {
-        let best = best.map(|(name, line)| json!({"line": line, "name": name.to_string(), "value": value, "exact": true}));
+        let best = best.map(
+            |(name, line)| json!({"line": line, "name": name.to_string(), "value": value, "exact": true}),
+        );
         let mut j = json!({
             "rows": dims.rows(), "cols": dims.cols(), "value": value, "exact": true,
             "jobs": state.file.len(), "nodes": state.nodes, "seconds": state.seconds,

@@ -408,7 +408,12 @@ impl<'a> Solver<'a> {
     /// `lower >= ceiling`. A narrow window costs far fewer nodes than the exact value where the
     /// value is far outside it; a split solve with a known or conjectured root value asks each
     /// part only this (`split`).
-    pub fn bounds_within(&mut self, drawn: LineSet, floor: Score, ceiling: Score) -> Result<(Score, Score), OutOfTime> {
+    pub fn bounds_within(
+        &mut self,
+        drawn: LineSet,
+        floor: Score,
+        ceiling: Score,
+    ) -> Result<(Score, Score), OutOfTime> {
         self.fit_table(drawn);
         let settings = self.settings;
         let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= settings.parallel_lines;
@@ -423,7 +428,8 @@ impl<'a> Solver<'a> {
         };
         let left = geo.unclaimed_boxes(drawn) as Score;
         let (mut lower, mut upper) = (-left, left);
-        let mut guess = table.probe(main.key(drawn).0).map_or(0, |e| Score::from(e.lower)).clamp(floor, ceiling);
+        let mut guess =
+            table.probe(main.key(drawn).0).map_or(0, |e| Score::from(e.lower)).clamp(floor, ceiling);
         main.stats.lower = lower;
         main.stats.upper = upper;
         let images = main.images(drawn);

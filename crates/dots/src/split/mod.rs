@@ -194,15 +194,28 @@ impl Split {
         Ok(Merged { lower, upper, best })
     }
 
-    fn step_bounds(&self, step: &Step, bounds: &[Option<(Score, Score)>], memo: &mut Vec<Option<(Score, Score)>>) -> (Score, Score) {
+    fn step_bounds(
+        &self,
+        step: &Step,
+        bounds: &[Option<(Score, Score)>],
+        memo: &mut Vec<Option<(Score, Score)>>,
+    ) -> (Score, Score) {
         let (lower, upper) = match step.to {
             Target::Part(i) => bounds[i].unwrap_or_default(),
             Target::Node(c) => self.node_bounds(c, bounds, memo),
         };
-        (step_value(step, if step.completes > 0 { lower } else { upper }), step_value(step, if step.completes > 0 { upper } else { lower }))
+        (
+            step_value(step, if step.completes > 0 { lower } else { upper }),
+            step_value(step, if step.completes > 0 { upper } else { lower }),
+        )
     }
 
-    fn node_bounds(&self, n: usize, bounds: &[Option<(Score, Score)>], memo: &mut Vec<Option<(Score, Score)>>) -> (Score, Score) {
+    fn node_bounds(
+        &self,
+        n: usize,
+        bounds: &[Option<(Score, Score)>],
+        memo: &mut Vec<Option<(Score, Score)>>,
+    ) -> (Score, Score) {
         if let Some(b) = memo[n] {
             return b;
         }
@@ -266,7 +279,9 @@ pub(super) mod tests {
                 let (m, _) = merged(&position, depth);
                 assert_eq!(m.value(), Some(direct), "{name} at depth {depth}");
                 match m.best {
-                    Some(best) => assert_eq!(solver.move_value(lines, best).unwrap(), direct, "{name}: best move"),
+                    Some(best) => {
+                        assert_eq!(solver.move_value(lines, best).unwrap(), direct, "{name}: best move")
+                    }
                     None => assert!(position.is_over()),
                 }
             }

@@ -217,10 +217,10 @@ pub fn narrow((lower, upper): (Score, Score), test: Test, yes: bool) -> (Score, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::split::step_value;
     use crate::board::Position;
     use crate::compact::from_position;
     use crate::solver::{Solver, TableSize};
+    use crate::split::step_value;
     use rand::SeedableRng;
 
     /// Whether asking `test` of a move's value and asking `test.through(step)` of the value
@@ -281,7 +281,11 @@ mod tests {
                         assert_eq!(proof.value(guess), Some(direct));
                         match proof.best {
                             Some(best) => {
-                                assert_eq!(solver.move_value(lines, best).unwrap(), direct, "{name}: best move");
+                                assert_eq!(
+                                    solver.move_value(lines, best).unwrap(),
+                                    direct,
+                                    "{name}: best move"
+                                );
                             }
                             None => assert!(position.is_over()),
                         }
