@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use pencilbox_jobs::{Done, Indices, Job, JobFile, Ran, Results, status};
+use pencilbox_jobs::{Done, Indices, Job, JobFile, Outcome, Ran, Results, status};
 
 use crate::input::EXIT_VERDICT;
 
@@ -97,12 +97,13 @@ pub fn progress_bar(len: usize, what: &str) -> indicatif::ProgressBar {
 fn run_job(job: &Job) -> Result<Done, String> {
     match job.kind.as_str() {
         crate::dots::split::KIND => crate::dots::split::run_job(job),
+        crate::islands::split::KIND => crate::islands::split::run_job(job),
         other => Err(format!("no job kind `{other}` in this pencilbox (it runs {})", KINDS.join(", "))),
     }
 }
 
 /// The kinds of job this pencilbox runs.
-const KINDS: &[&str] = &[crate::dots::split::KIND];
+const KINDS: &[&str] = &[crate::dots::split::KIND, crate::islands::split::KIND];
 
 /// The jobs asked for: `--indices`, or the Slurm array task's chunk.
 fn indices(args: &RunArgs, count: usize) -> anyhow::Result<Indices> {
@@ -176,4 +177,56 @@ fn show_status(args: StatusArgs) -> anyhow::Result<ExitCode> {
     };
     crate::output::emit(&text)?;
     Ok(if s.is_complete() { ExitCode::SUCCESS } else { ExitCode::from(EXIT_VERDICT) })
+}
+
+/// A merge's inputs: a job file and the results folder its jobs wrote to.
+#[derive(Debug, clap::Args)]
+pub struct MergeInput {
+    /// The job file, as its split wrote it.
+    #[arg(value_name = "JOBS")]
+    pub jobs: PathBuf,
+    /// The results folder the jobs wrote to.
+    #[arg(long, value_name = "DIR")]
+    pub results: PathBuf,
+}
+
+impl MergeInput {
+    /// The job file, checked to be this pencilbox's and of `kind`, and the results folder.
+    pub fn open(&self, kind: &str) -> anyhow::Result<(JobFile, Results)> {
+        let file = JobFile::read(&self.jobs)?;
+        file.check(env!("CARGO_PKG_VERSION"), Some(kind))?;
+        Ok((file, Results::open(&self.results)?))
+    }
+}
+
+/// What every job of `file` left in `results`, in job order, for a merge; `None` when some
+/// have no result (missing or failed), after naming them on standard error with the indices to
+/// run again: a merge never guesses.
+pub fn merge_results(
+    file: &JobFile,
+    results: &Results,
+    what: &str,
+) -> anyhow::Result<Option<Vec<serde_json::Value>>> {
+    let mut done = Vec::with_capacity(file.len());
+    let mut missing = Vec::new();
+    let bar = progress_bar(file.len(), "reading results");
+    for i in 0..file.len() {
+        match results.read(file, i)?.map(|r| r.outcome) {
+            Some(Outcome::Done { result, .. }) => done.push(result),
+            Some(Outcome::Failed { .. }) | None => missing.push(i),
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if missing.is_empty() {
+        return Ok(Some(done));
+    }
+    eprintln!(
+        "pencilbox: incomplete: {} of {} {what} have no result (missing or failed); run them \
+         (`pencilbox jobs status` says which failed and why): --indices {}",
+        missing.len(),
+        file.len(),
+        pencilbox_jobs::array_syntax(&missing)
+    );
+    Ok(None)
 }

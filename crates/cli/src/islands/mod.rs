@@ -3,6 +3,7 @@
 
 mod play;
 mod referee;
+pub mod split;
 mod tournament;
 
 use crate::output::{out, outln};
@@ -101,10 +102,15 @@ search does not finish within --time-ms. Example:
     /// Round robin: every pair plays every board twice, swapping who starts.
     #[command(after_help = "\
 3 points a win, 1.5 a draw, 0 a loss or an invalid move. Results are appended to --results as each
-game ends (one JSON object per line); --resume skips the games already there. Example:
+game ends (one JSON object per line); --resume skips the games already there. With --split, the
+games are written as jobs instead (`pencilbox jobs run`, then `islands merge`). Examples:
   $ pencilbox islands tournament --bot strong --bot greedy --generate medium --count 5 --jobs 2 \\
-      --results medium.jsonl")]
+      --results medium.jsonl
+  $ pencilbox islands tournament --split --bot strong --bot greedy --generate medium --count 5 \\
+      > jobs.jsonl")]
     Tournament(tournament::Args),
+    /// The standings of a tournament split into jobs (`tournament --split`), from their results.
+    Merge(split::MergeArgs),
     /// Generate boards with the contest's generator.
     #[command(after_help = "\
 f(d) = 0.6·exp(−d/(2·N·0.3²))/(√(2π)·0.3) is the probability of a number at Manhattan distance d
@@ -166,6 +172,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Tournament(args) => tournament::run(args),
+        Command::Merge(args) => split::merge(args),
         Command::Generate { preset, n, centers, min, max, seed, count, out } => {
             let params = preset.map_or(GenParams { n, centers, min, max }, Preset::params);
             let seed = self::seed(seed);

@@ -1,6 +1,5 @@
 //! Round-robin tournaments between bots, resumable from the results file.
 
-use crate::output::outln;
 use std::collections::{HashMap, HashSet};
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -12,10 +11,12 @@ use anyhow::{Context, bail};
 use pencilbox_islands::{Board, Level, MOVE_LIMIT, Preset};
 
 use pencilbox_grid::{Named, Player};
+use serde_json::Value;
 
-use super::referee::{GameResult, bot_command, builtin_names, play_game};
+use super::referee::{GameRecord, GameResult, bot_command, builtin_names, play_game};
 use super::{generate_board, read_board};
 use crate::options::{millis, named, seed_value, whole};
+use crate::output::emit;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -24,25 +25,25 @@ pub struct Args {
          or a shell command; its program must exist.",
         crate::options::one_of::<Level>()
     ))]
-    bots: Vec<String>,
+    pub(super) bots: Vec<String>,
     /// Play every `*.in` board in this directory.
     #[arg(long, conflicts_with = "generate", required_unless_present = "generate")]
-    boards: Option<PathBuf>,
+    pub(super) boards: Option<PathBuf>,
     /// Play generated boards of this preset.
     #[arg(long, value_parser = named::<Preset>())]
-    generate: Option<Preset>,
+    pub(super) generate: Option<Preset>,
     /// How many boards to generate.
     #[arg(long, default_value_t = 10, value_parser = whole(1u64, "a whole number of boards"))]
-    count: u64,
+    pub(super) count: u64,
     /// Seed of the first generated board (board i uses seed + i).
     #[arg(long, default_value_t = 1, value_parser = seed_value())]
-    seed: u64,
+    pub(super) seed: u64,
     /// Games played at the same time.
     #[arg(long, default_value_t = 1, value_parser = whole(1usize, "a whole number of games"))]
     jobs: usize,
     /// Wall-clock limit per move in milliseconds.
     #[arg(long, default_value_t = MOVE_LIMIT.as_millis() as u64, value_name = "MS", value_parser = millis())]
-    time_ms: u64,
+    pub(super) time_ms: u64,
     /// Append one JSON line per finished game here.
     #[arg(long, default_value = "islands-results.jsonl")]
     results: PathBuf,
@@ -52,23 +53,36 @@ pub struct Args {
     /// Print the standings as JSON.
     #[arg(long)]
     json: bool,
+    /// Play nothing: write one job per game to standard output, for `pencilbox jobs run`
+    /// (anywhere: each job holds its board and its bots' commands), then `islands merge`.
+    #[arg(long, conflicts_with_all = ["resume", "json", "results", "jobs"])]
+    pub(super) split: bool,
 }
 
-struct Bot {
-    name: String,
+/// A bot: its name, its command as given (a built-in bot's name or a shell command: what a job
+/// carries to the machine that plays it) and that command as it runs here.
+pub(super) struct Bot {
+    pub(super) name: String,
+    pub(super) given: String,
     cmd: String,
 }
 
-struct Game {
-    board_name: String,
-    board: Board,
-    first: usize,
-    second: usize,
+/// One game of the round robin: a board, and which bots move first and second.
+pub(super) struct Game {
+    pub(super) board_name: String,
+    pub(super) board: Board,
+    pub(super) first: usize,
+    pub(super) second: usize,
+}
+
+/// The name of a game in the results: the board and the two bots, the first one first.
+pub(super) fn game_key(board_name: &str, first: &str, second: &str) -> String {
+    format!("{board_name}|{first}|{second}")
 }
 
 impl Game {
     fn key(&self, bots: &[Bot]) -> String {
-        format!("{}|{}|{}", self.board_name, bots[self.first].name, bots[self.second].name)
+        game_key(&self.board_name, &bots[self.first].name, &bots[self.second].name)
     }
 }
 
@@ -80,12 +94,16 @@ fn parse_bot(spec: &str) -> anyhow::Result<Bot> {
                 builtin_names()
             );
         }
-        return Ok(Bot { name: spec.to_string(), cmd: bot_command(spec)? });
+        return Ok(Bot { name: spec.to_string(), given: spec.to_string(), cmd: bot_command(spec)? });
     };
     if name.is_empty() || cmd.is_empty() {
         bail!("--bot {spec:?}: expected NAME=CMD or a built-in bot name");
     }
-    Ok(Bot { name: name.to_string(), cmd: bot_command(cmd).with_context(|| format!("--bot {spec:?}"))? })
+    Ok(Bot {
+        name: name.to_string(),
+        given: cmd.to_string(),
+        cmd: bot_command(cmd).with_context(|| format!("--bot {spec:?}"))?,
+    })
 }
 
 fn boards(args: &Args) -> anyhow::Result<Vec<(String, Board)>> {
@@ -113,6 +131,45 @@ fn boards(args: &Args) -> anyhow::Result<Vec<(String, Board)>> {
         .collect()
 }
 
+/// The bots of the tournament and its games in the order they are played (and split into
+/// jobs): board by board, every pair of bots twice, swapping who starts.
+pub(super) fn round_robin(args: &Args) -> anyhow::Result<(Vec<Bot>, Vec<Game>)> {
+    let bots: Vec<Bot> = args.bots.iter().map(|s| parse_bot(s)).collect::<anyhow::Result<_>>()?;
+    if bots.len() < 2 {
+        bail!("a tournament needs at least two --bot");
+    }
+    let names: HashSet<&str> = bots.iter().map(|b| b.name.as_str()).collect();
+    if names.len() != bots.len() {
+        bail!("bot names must be different");
+    }
+    let mut games = Vec::new();
+    for (board_name, board) in boards(args)? {
+        for i in 0..bots.len() {
+            for j in i + 1..bots.len() {
+                for (first, second) in [(i, j), (j, i)] {
+                    games.push(Game { board_name: board_name.clone(), board: board.clone(), first, second });
+                }
+            }
+        }
+    }
+    Ok((bots, games))
+}
+
+/// The results line of a played game: what `--results` holds for it and the standings count.
+pub(super) fn results_line(board_name: &str, first: &str, second: &str, record: &GameRecord) -> Value {
+    serde_json::json!({
+        "key": game_key(board_name, first, second),
+        "board": board_name,
+        "first": first,
+        "second": second,
+        "result": record.result_name(),
+        "reason": record.reason,
+        "invalid": record.invalid.map(Player::name),
+        "moves": record.moves.len(),
+        "slowest_ms": { "first": record.slowest_ms[0] as u64, "second": record.slowest_ms[1] as u64 },
+    })
+}
+
 /// One standings row.
 #[derive(Clone, Debug, Default)]
 struct Row {
@@ -124,14 +181,12 @@ struct Row {
     slowest_ms: u64,
 }
 
-fn tally(rows: &mut HashMap<String, Row>, line: &serde_json::Value) {
+fn tally(rows: &mut HashMap<String, Row>, line: &Value) {
     let name = |k: &str| line[k].as_str().unwrap_or_default().to_string();
-    let (first, second) = (name("first"), name("second"));
     let result = name("result");
     let invalid = line["invalid"].as_str().map(str::to_string);
-    for (me, other, side) in [(&first, &second, "first"), (&second, &first, "second")] {
-        let row = rows.entry(me.clone()).or_default();
-        let _ = other;
+    for (me, side) in [(name("first"), "first"), (name("second"), "second")] {
+        let row = rows.entry(me).or_default();
         row.slowest_ms = row.slowest_ms.max(line["slowest_ms"][side].as_u64().unwrap_or(0));
         match result.as_str() {
             "draw" => {
@@ -152,27 +207,45 @@ fn tally(rows: &mut HashMap<String, Row>, line: &serde_json::Value) {
     }
 }
 
+/// The standings of `bots` after the games of `lines` (results lines), as the tournament and
+/// `islands merge` print them: a table, or JSON.
+pub(super) fn standings<'a>(bots: impl IntoIterator<Item = &'a str>, lines: &[&Value], json: bool) -> String {
+    let mut rows: HashMap<String, Row> = bots.into_iter().map(|b| (b.to_string(), Row::default())).collect();
+    for line in lines {
+        tally(&mut rows, line);
+    }
+    let mut order: Vec<(String, Row)> = rows.into_iter().collect();
+    order.sort_by(|a, b| b.1.points.total_cmp(&a.1.points).then(a.0.cmp(&b.0)));
+    if json {
+        let rows: Vec<Value> = order
+            .iter()
+            .map(|(n, r)| {
+                serde_json::json!({"bot": n, "points": r.points, "wins": r.wins, "draws": r.draws,
+                    "losses": r.losses, "invalid": r.invalid, "slowest_ms": r.slowest_ms})
+            })
+            .collect();
+        return format!("{}\n", serde_json::json!({ "games": lines.len(), "standings": rows }));
+    }
+    let mut out = format!("{} games; {} points in play\n", lines.len(), 3.0 * lines.len() as f64);
+    out += &format!(
+        "{:<12} {:>8} {:>6} {:>6} {:>6} {:>8} {:>12}\n",
+        "bot", "points", "wins", "draws", "losses", "invalid", "slowest ms"
+    );
+    for (n, r) in &order {
+        out += &format!(
+            "{:<12} {:>8.1} {:>6} {:>6} {:>6} {:>8} {:>12}\n",
+            n, r.points, r.wins, r.draws, r.losses, r.invalid, r.slowest_ms
+        );
+    }
+    out
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let bots: Vec<Bot> = args.bots.iter().map(|s| parse_bot(s)).collect::<anyhow::Result<_>>()?;
-    if bots.len() < 2 {
-        bail!("a tournament needs at least two --bot");
+    if args.split {
+        return super::split::split(&args);
     }
-    let names: HashSet<&str> = bots.iter().map(|b| b.name.as_str()).collect();
-    if names.len() != bots.len() {
-        bail!("bot names must be different");
-    }
-    let boards = boards(&args)?;
-    let mut games = Vec::new();
-    for (board_name, board) in &boards {
-        for i in 0..bots.len() {
-            for j in i + 1..bots.len() {
-                for (first, second) in [(i, j), (j, i)] {
-                    games.push(Game { board_name: board_name.clone(), board: board.clone(), first, second });
-                }
-            }
-        }
-    }
-    let mut done_lines: Vec<serde_json::Value> = Vec::new();
+    let (bots, mut games) = round_robin(&args)?;
+    let mut done_lines: Vec<Value> = Vec::new();
     if args.resume && args.results.exists() {
         let text = std::fs::read_to_string(&args.results)
             .with_context(|| format!("cannot read {}", args.results.display()))?;
@@ -192,80 +265,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let limit = Duration::from_millis(args.time_ms);
     let play = |i: usize| {
         let game: &Game = &games[i];
-        let record =
-            play_game(&game.board, &[bots[game.first].cmd.clone(), bots[game.second].cmd.clone()], limit)?;
-        let invalid = record.invalid.map(Player::name);
-        let line = serde_json::json!({
-            "key": game.key(&bots),
-            "board": game.board_name,
-            "first": bots[game.first].name,
-            "second": bots[game.second].name,
-            "result": record.result_name(),
-            "reason": record.reason,
-            "invalid": invalid,
-            "moves": record.moves.len(),
-            "slowest_ms": { "first": record.slowest_ms[0] as u64, "second": record.slowest_ms[1] as u64 },
-        });
+        let (first, second) = (&bots[game.first], &bots[game.second]);
+        let record = play_game(&game.board, &[first.cmd.clone(), second.cmd.clone()], limit)?;
         let winner = match record.result {
-            GameResult::Win(Player::First) => bots[game.first].name.as_str(),
-            GameResult::Win(Player::Second) => bots[game.second].name.as_str(),
+            GameResult::Win(Player::First) => first.name.as_str(),
+            GameResult::Win(Player::Second) => second.name.as_str(),
             GameResult::Draw => "draw",
         };
-        Ok((line, winner))
+        Ok((results_line(&game.board_name, &first.name, &second.name, &record), winner))
     };
-    let record = |_: usize, (line, winner): &(serde_json::Value, &str)| {
+    let record = |_: usize, (line, winner): &(Value, &str)| {
         writeln!(file, "{line}").and_then(|()| file.flush())?;
         Ok(format!("last: {winner}"))
     };
-    let new_lines: Vec<serde_json::Value> =
+    let new_lines: Vec<Value> =
         crate::pool::run(games.len(), args.jobs, play, record)?.into_iter().map(|(line, _)| line).collect();
-    let mut rows: HashMap<String, Row> = bots.iter().map(|b| (b.name.clone(), Row::default())).collect();
-    let all: Vec<&serde_json::Value> = done_lines.iter().chain(new_lines.iter()).collect();
-    for line in &all {
-        tally(&mut rows, line);
-    }
-    let mut order: Vec<(String, Row)> = rows.into_iter().collect();
-    order.sort_by(|a, b| b.1.points.total_cmp(&a.1.points).then(a.0.cmp(&b.0)));
-    let max_points = 3.0 * all.len() as f64;
-    if args.json {
-        let rows: Vec<serde_json::Value> = order
-            .iter()
-            .map(|(n, r)| {
-                serde_json::json!({"bot": n, "points": r.points, "wins": r.wins, "draws": r.draws,
-                    "losses": r.losses, "invalid": r.invalid, "slowest_ms": r.slowest_ms})
-            })
-            .collect();
-        outln!("{}", serde_json::json!({ "games": all.len(), "standings": rows }))?;
-    } else {
-        outln!(
-            "{} games ({} played now, {} resumed); {} points in play",
-            all.len(),
+    if args.resume {
+        eprintln!(
+            "pencilbox: {} games played now, {} resumed from {}",
             new_lines.len(),
             done_lines.len(),
-            max_points
-        )?;
-        outln!(
-            "{:<12} {:>8} {:>6} {:>6} {:>6} {:>8} {:>12}",
-            "bot",
-            "points",
-            "wins",
-            "draws",
-            "losses",
-            "invalid",
-            "slowest ms"
-        )?;
-        for (n, r) in &order {
-            outln!(
-                "{:<12} {:>8.1} {:>6} {:>6} {:>6} {:>8} {:>12}",
-                n,
-                r.points,
-                r.wins,
-                r.draws,
-                r.losses,
-                r.invalid,
-                r.slowest_ms
-            )?;
-        }
+            args.results.display()
+        );
     }
+    let all: Vec<&Value> = done_lines.iter().chain(new_lines.iter()).collect();
+    emit(&standings(bots.iter().map(|b| b.name.as_str()), &all, args.json))?;
     Ok(ExitCode::SUCCESS)
 }
