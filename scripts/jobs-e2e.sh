@@ -281,8 +281,112 @@ SSH
   check_dots_merge "$d/jobs.jsonl" "$r"
 }
 
+# The standings with the slowest-move column (wall-clock times, never the same twice) blanked.
+untimed() { awk 'NR == 1 { sub(/ +slowest ms$/, "") } NR > 1 { sub(/ +[0-9]+$/, "") } { print }'; }
+
+# The games of results folder $1 (jobs 0 to $2-1), one JSON line each as the tournament's
+# --results file holds them; with a third argument `untimed`, without the moves' times. (Perl,
+# which GNU parallel brings, reads the JSON.)
+games() {
+  perl -MJSON::PP -e '
+    my ($dir, $n, $untimed) = @ARGV;
+    my $json = JSON::PP->new->canonical;
+    for my $i (0 .. $n - 1) {
+      open(my $f, "<", "$dir/$i.json") or die "$dir/$i.json: $!\n";
+      my $game = $json->decode(do { local $/; <$f> })->{result};
+      delete $game->{slowest_ms} if $untimed;
+      print $json->encode($game), "\n";
+    }' "$@"
+}
+
+# The lines of a tournament's --results file $1, without the moves' times.
+untimed_games() {
+  perl -MJSON::PP -ne '
+    my $json = JSON::PP->new->canonical;
+    my $game = $json->decode($_);
+    delete $game->{slowest_ms};
+    print $json->encode($game), "\n";' "$1"
+}
+
+bot_gone() { ! kill -0 "$1" 2>/dev/null; }
+
+islands_slurm() {
+  local i="$scratch/islands" r="$scratch/islands/slurm" id task held states out n
+  mkdir -p "$i" "$scratch/tmp"
+  # The referee's temporary folders (a cancelled game leaves its own) go to the scratch folder.
+  export TMPDIR="$scratch/tmp"
+  # The first move asked of this bot while there is no release file claims the hold (mkdir is
+  # atomic: one claims it): it writes its array task and its pid, then waits for the release
+  # file. Every other move, and every move after the release, is the greedy bot's, seeded.
+  cat >"$i/hold.sh" <<HOLD
+#!/bin/sh
+if [ ! -e "$i/release" ] && mkdir "$i/held" 2>/dev/null; then
+  echo "\${SLURM_ARRAY_TASK_ID:-none} \$\$" >"$i/held/task.tmp" && mv "$i/held/task.tmp" "$i/held/task"
+  while [ ! -e "$i/release" ]; do sleep 0.05; done
+fi
+exec '$PENCILBOX' islands move --level greedy --seed 5
+HOLD
+  chmod +x "$i/hold.sh"
+  # The tournament, the same for the split and the one-machine run: three bots that play the
+  # same moves every time (seeded built-in levels, the first through the holding bot) on two
+  # generated boards; a minute a move, so that the held bot is cancelled long before the
+  # referee would give up on it.
+  local tournament=(--bot "hold=$i/hold.sh" --bot "r7=$PENCILBOX islands move --level random --seed 7"
+    --bot "r9=$PENCILBOX islands move --level random --seed 9" --generate medium --count 2 --seed 40
+    --time-ms 60000)
+  "$PENCILBOX" islands tournament --split "${tournament[@]}" >"$i/jobs.jsonl" 2>"$logs/islands-split.err"
+  n="$(wc -l <"$i/jobs.jsonl")"
+  say "Slurm: an Islands tournament as $n jobs, one game each; one task held and cancelled"
+  id="$(submit "$i/jobs.jsonl" "$r" --max-running 2)"
+  wait_until "a task of array job $id asks the holding bot for a move" 120 test -f "$i/held/task"
+  read -r task held <"$i/held/task"
+  [[ "$task" =~ ^[0-9]+$ ]] || fail "the held bot is not in an array task: '$task'"
+  kill -0 "$held" 2>/dev/null || fail "the held bot (pid $held) is not running"
+  scancel "${id}_$task"
+  wait_until "array job $id (Islands) leaves the queue" 300 array_done "$id"
+  states="$(task_states "$id")"
+  grep -qx "$task CANCELLED" <<<"$states" || fail "task $task was cancelled, but: $states"
+  [ "$(grep -c ' COMPLETED$' <<<"$states")" = $((n - 1)) ] || fail "array job $id's tasks: $states"
+  # The cancel left no result, not even in part.
+  ! compgen -G "$r/$task.json" >/dev/null || fail "the cancelled job $task left a result file"
+  ! compgen -G "$r/.$task.json.*" >/dev/null || fail "the cancelled job $task left a temporary file"
+  expect_status "$i/jobs.jsonl" "$r" "$i/jobs.jsonl: $n jobs: $((n - 1)) done, 1 missing, 0 failed" 1
+  out="$("$PENCILBOX" jobs status "$i/jobs.jsonl" --results "$r" --resubmit)" && fail "status says complete"
+  [ "$out" = "$task" ] || fail "status --resubmit says '$out', not $task"
+  ! out="$("$PENCILBOX" islands merge "$i/jobs.jsonl" --results "$r" 2>&1)" ||
+    fail "a merge with a game missing succeeded: $out"
+
+  say "Slurm: resubmitting what status reports missing (task $task)"
+  touch "$i/release"
+  # The referee runs each bot in a process group of its own, which proctrack/pgid does not
+  # signal: the held bot outlived its task, and now plays its move into the void and exits.
+  wait_until "the held bot (pid $held) exits once released" 30 bot_gone "$held"
+  id="$(submit "$i/jobs.jsonl" "$r" --resubmit)"
+  wait_until "array job $id (Islands, resubmitted) leaves the queue" 120 array_done "$id"
+  states="$(task_states "$id")"
+  [ "$states" = "$task COMPLETED" ] || fail "the resubmitted array job $id ran: $states"
+  expect_status "$i/jobs.jsonl" "$r" "$i/jobs.jsonl: $n jobs: $n done, 0 missing, 0 failed" 0
+  "$PENCILBOX" islands merge "$i/jobs.jsonl" --results "$r" >"$i/merged.txt"
+
+  say "the one-machine tournament with the same boards and bots"
+  "$PENCILBOX" islands tournament "${tournament[@]}" --results "$i/one.jsonl" >"$i/one.txt"
+  # The same games, move for move but for their times, in the same order.
+  diff <(untimed_games "$i/one.jsonl") <(games "$r" "$n" untimed) ||
+    fail "the games played through Slurm differ from the one-machine tournament's"
+  # The same standings, but for the slowest moves' times.
+  diff <(untimed <"$i/one.txt") <(untimed <"$i/merged.txt") ||
+    fail "the merge's standings differ from the one-machine tournament's"
+  # Byte for byte what the tournament prints for these very games, times included.
+  games "$r" "$n" >"$i/games.jsonl"
+  "$PENCILBOX" islands tournament "${tournament[@]}" --resume --results "$i/games.jsonl" \
+    >"$i/resumed.txt" 2>"$logs/islands-resumed.err"
+  cmp "$i/resumed.txt" "$i/merged.txt" || fail "the merge prints other standings than the tournament for the same games"
+  cat "$i/merged.txt"
+}
+
 start_cluster
 dots_slurm
+islands_slurm
 dots_parallel
 stop_daemons
 daemon_order=()
