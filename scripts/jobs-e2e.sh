@@ -9,23 +9,31 @@
 # - an Islands tournament split into one job per game, as a Slurm job array, one of whose tasks
 #   is cancelled while it runs (its bot waits on a file, so that the cancel always finds it
 #   running): status must name that job missing, with no result file; what status reports is
-#   resubmitted, and the merge must print the one-machine tournament's standings byte for byte;
+#   resubmitted; the games must be the one-machine tournament's (same seed, seeded bots), and
+#   the merge must print its standings, byte for byte but for the slowest moves' times (wall
+#   clock), and byte for byte what `islands tournament` prints for these very games;
 # - the Dots jobs again with GNU parallel here (-j 2), with a result file cut short in the way:
 #   that job fails and its file is kept; once it is removed, --resume-failed runs that job
 #   alone, over two "ssh hosts" (an ssh stand-in that runs the command here).
 #
 # The daemons are always stopped on exit; when Slurm cannot start, or anything fails, the test
-# fails and prints the daemons' logs and the tasks' output. PENCILBOX_BIN names the binary to
-# test (default: the test profile's, built here, which `cargo test` shares).
+# fails and prints the daemons' logs and the tasks' output. It runs as root, as CI does (slurmd
+# starts each task as its user). PENCILBOX_BIN names the binary to test (default: the test
+# profile's, built here, which `cargo test` shares).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 
+if [ "$(id -u)" != 0 ]; then
+  echo "scripts/jobs-e2e.sh: FAILED: run it as root (slurmd starts each task as its user; slurm.conf here names root)" >&2
+  exit 1
+fi
 bash scripts/install-jobs.sh
 if [ -z "${PENCILBOX_BIN:-}" ]; then
   cargo build --profile test -p pencilbox-cli --locked
   PENCILBOX_BIN="$root/target/debug/pencilbox"
 fi
+PENCILBOX_BIN="$(realpath -- "$PENCILBOX_BIN")"
 # The scripts under test run this binary.
 export PENCILBOX="$PENCILBOX_BIN"
 
@@ -117,6 +125,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# Whether munged answers on socket $1: a credential made and read back.
+munge_answers() { munge -n -S "$1" 2>/dev/null | unmunge -S "$1" >/dev/null 2>&1; }
+
 # Whether nothing listens on local TCP port $1.
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
@@ -126,11 +137,10 @@ start_cluster() {
   mkdir -p "$m" "$s/state" "$s/spool"
   local socket="$m/munge.socket"
   mungekey --create --keyfile="$m/munge.key" >"$logs/mungekey.out" 2>&1 || fail "mungekey could not make a key"
-  # --force: munged refuses a key or socket folder owned by root otherwise, as when run as root.
+  # --force: run where munged finds the folders' permissions loose (under /tmp).
   start_daemon munged munged --foreground --force --socket="$socket" --key-file="$m/munge.key" \
     --log-file="$logs/munged.log" --pid-file="$m/munged.pid" --seed-file="$m/munged.seed"
-  wait_until "munged answers on $socket" 30 \
-    sh -c 'munge -n -S "$1" 2>/dev/null | unmunge -S "$1" >/dev/null 2>&1' sh "$socket"
+  wait_until "munged answers on $socket" 30 munge_answers "$socket"
 
   # Two free ports near one drawn from this shell's pid, so that two runs at once do not meet.
   local port=$((17000 + ($$ % 4000) * 2))
@@ -257,7 +267,7 @@ dots_parallel() {
   # The joblog: every parallel job but one ended well.
   local failed
   failed="$(awk -F'\t' 'NR > 1 && $7 != 0 { print $9 }' "$r/parallel.joblog")"
-  [ "$(wc -l <<<"$failed")" = 1 ] && [[ "$failed" == *"--indices 3" ]] ||
+  { [ "$(wc -l <<<"$failed")" = 1 ] && [[ "$failed" == *"--indices 3" ]]; } ||
     fail "the joblog should show only job 3 failed: $failed"
   rm "$r/3.json"
   say "GNU parallel: --resume-failed, over two ssh hosts (a stand-in for ssh)"
@@ -273,7 +283,7 @@ SSH
     --ssh "$scratch/fake-ssh" -S 1/hostA,1/hostB 2>&1)" || fail "the --resume-failed run exited $?: $out"
   echo "$out" >"$logs/parallel-2.out"
   # It ran job 3 alone: no other job's result was even looked at again.
-  [ "$(grep -c ' done$' <<<"$out")" = 1 ] && grep -qx '3 done' <<<"$out" ||
+  { [ "$(grep -c ' done$' <<<"$out")" = 1 ] && grep -qx '3 done' <<<"$out"; } ||
     fail "the --resume-failed run should run job 3 alone: $out"
   local n
   n="$(wc -l <"$d/jobs.jsonl")"
