@@ -11,18 +11,9 @@ missing=()
 { command -v munged && command -v mungekey; } >/dev/null 2>&1 || missing+=(munge)
 command -v parallel >/dev/null 2>&1 || missing+=(parallel)
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "== installing ${missing[*]} (apt-get)"
-  sudo=""
-  if [ "$(id -u)" != 0 ]; then
-    if ! command -v sudo >/dev/null 2>&1; then
-      echo "scripts/install-jobs.sh: the job-engine test needs ${missing[*]}; run as root or install sudo (apt-get install ${missing[*]})" >&2
-      exit 1
-    fi
-    sudo="sudo"
-  fi
-  # Through `env`, since sudo does not pass the caller's environment on.
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # shellcheck source=scripts/lib/apt.sh
+  source "$(dirname "$0")/lib/apt.sh"
+  apt_install scripts/install-jobs.sh "${missing[@]}"
 fi
 # From the package database: Slurm's own commands need a slurm.conf even for --version.
 dpkg-query -W -f='${Package} ${Version}\n' slurm-wlm munge parallel 2>/dev/null ||

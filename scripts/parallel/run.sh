@@ -50,10 +50,11 @@ while [ $# -gt 0 ]; do
     *) usage ;;
   esac
 done
-[[ "$chunk" =~ ^[1-9][0-9]*$ ]] || { echo "scripts/parallel/run.sh: --chunk must be a whole number, at least 1 (not '$chunk')" >&2; exit 2; }
-[ -f "$jobs" ] || { echo "scripts/parallel/run.sh: no job file $jobs" >&2; exit 2; }
-count=$(awk 'END { print NR }' "$jobs")
-[ "$count" -gt 0 ] || { echo "scripts/parallel/run.sh: $jobs holds no jobs" >&2; exit 2; }
+me=scripts/parallel/run.sh
+# shellcheck source=scripts/lib/jobfile.sh
+source "$(dirname "$0")/../lib/jobfile.sh"
+whole_or_die "$chunk" --chunk "$me"
+count=$(count_jobs "$jobs" "$me")
 mkdir -p "$results"
 joblog="${joblog:-$results/parallel.joblog}"
 pencilbox="${PENCILBOX:-pencilbox}"
@@ -70,5 +71,5 @@ command=$(printf '%q ' "$pencilbox" jobs run "$jobs" --results "$results" --indi
 command="${command% }"
 ran=0
 chunks | parallel --joblog "$joblog" "${resume[@]}" --wd "$PWD" "$@" "$command" '{}' || ran=$?
-[ "$ran" = 0 ] || echo "scripts/parallel/run.sh: $ran parallel jobs failed (see $joblog, and rerun with --resume-failed)" >&2
+[ "$ran" = 0 ] || echo "$me: $ran parallel jobs failed (see $joblog, and rerun with --resume-failed)" >&2
 exec "$pencilbox" jobs status "$jobs" --results "$results"

@@ -47,27 +47,26 @@ while [ $# -gt 0 ]; do
     *) usage ;;
   esac
 done
-whole() { [[ "$1" =~ ^[1-9][0-9]*$ ]] || { echo "scripts/slurm/submit.sh: $2 must be a whole number, at least 1 (not '$1')" >&2; exit 2; }; }
-whole "$chunk" "--chunk"
-[ -z "$max_running" ] || whole "$max_running" "--max-running"
-[ -f "$jobs" ] || { echo "scripts/slurm/submit.sh: no job file $jobs" >&2; exit 2; }
+me=scripts/slurm/submit.sh
+# shellcheck source=scripts/lib/jobfile.sh
+source "$(dirname "$0")/../lib/jobfile.sh"
+whole_or_die "$chunk" --chunk "$me"
+[ -z "$max_running" ] || whole_or_die "$max_running" --max-running "$me"
+count=$(count_jobs "$jobs" "$me")
 pencilbox="${PENCILBOX:-pencilbox}"
 
 if $resubmit; then
   # Exit 1 means "incomplete", which is why we are here; 2 is bad input.
   array=$("$pencilbox" jobs status "$jobs" --results "$results" --chunk "$chunk" --resubmit) || [ $? = 1 ] || exit 2
   if [ -z "$array" ]; then
-    echo "scripts/slurm/submit.sh: every job of $jobs is done; nothing to resubmit" >&2
+    echo "$me: every job of $jobs is done; nothing to resubmit" >&2
     exit 0
   fi
 else
-  # The last line counts without its newline too.
-  count=$(awk 'END { print NR }' "$jobs")
-  [ "$count" -gt 0 ] || { echo "scripts/slurm/submit.sh: $jobs holds no jobs" >&2; exit 2; }
   array="0-$(( (count + chunk - 1) / chunk - 1 ))"
   mkdir -p "$results"
 fi
 [ -z "$max_running" ] || array="$array%$max_running"
 here="$(dirname "$0")"
-echo "scripts/slurm/submit.sh: sbatch --array=$array $here/task.sh $jobs $results $chunk" >&2
+echo "$me: sbatch --array=$array $here/task.sh $jobs $results $chunk" >&2
 sbatch --parsable --array="$array" "$@" "$here/task.sh" "$jobs" "$results" "$chunk"
