@@ -6,12 +6,13 @@
 #
 # - a 3x4 Dots solve split one line deep, as a Slurm job array; its merge against the direct
 #   solve (the value, and the value of the merge's best move among the direct solve's);
-# - an Islands tournament split into one job per game, as a Slurm job array, one of whose tasks
-#   is cancelled while it runs (its bot waits on a file, so that the cancel always finds it
-#   running): status must name that job missing, with no result file; what status reports is
-#   resubmitted; the games must be the one-machine tournament's (same seed, seeded bots), and
-#   the merge must print its standings, byte for byte but for the slowest moves' times (wall
-#   clock), and byte for byte what `islands tournament` prints for these very games;
+# - an Islands tournament split into one job per game, as a Slurm job array of two games a
+#   task (--chunk 2), one of whose tasks is cancelled while it runs (its bot waits on a file, so
+#   that the cancel always finds it running): status must name its two jobs missing, with no
+#   result file; what status reports is resubmitted; the games must be the one-machine
+#   tournament's (same seed, seeded bots), and the merge must print its standings, byte for byte
+#   but for the slowest moves' times (wall clock), and byte for byte what `islands tournament`
+#   prints for these very games;
 # - the Dots jobs again with GNU parallel here (-j 2), with a result file cut short in the way:
 #   that job fails and its file is kept; once it is removed, --resume-failed runs that job
 #   alone, over two "ssh hosts" (an ssh stand-in that runs the command here).
@@ -346,8 +347,11 @@ HOLD
     --time-ms 60000)
   "$PENCILBOX" islands tournament --split "${tournament[@]}" >"$i/jobs.jsonl" 2>"$logs/islands-split.err"
   n="$(wc -l <"$i/jobs.jsonl")"
-  say "Slurm: an Islands tournament as $n jobs, one game each; one task held and cancelled"
-  id="$(submit "$i/jobs.jsonl" "$r" --max-running 2)"
+  # Two games an array task (--chunk 2). The tasks that start first, 0 and 1, each begin with a
+  # game in which the holding bot moves first: the held game is the first of its task, whose
+  # second game never starts.
+  say "Slurm: an Islands tournament as $n jobs, one game each, two a task; one task held and cancelled"
+  id="$(submit "$i/jobs.jsonl" "$r" --chunk 2 --max-running 2)"
   wait_until "a task of array job $id asks the holding bot for a move" 120 test -f "$i/held/task"
   read -r task held <"$i/held/task"
   [[ "$task" =~ ^[0-9]+$ ]] || fail "the held bot is not in an array task: '$task'"
@@ -356,13 +360,18 @@ HOLD
   wait_until "array job $id (Islands) leaves the queue" 300 array_done "$id"
   states="$(task_states "$id")"
   grep -qx "$task CANCELLED" <<<"$states" || fail "task $task was cancelled, but: $states"
-  [ "$(grep -c ' COMPLETED$' <<<"$states")" = $((n - 1)) ] || fail "array job $id's tasks: $states"
+  [ "$(grep -c ' COMPLETED$' <<<"$states")" = $((n / 2 - 1)) ] || fail "array job $id's tasks: $states"
   # The cancel left no result, not even in part.
-  ! compgen -G "$r/$task.json" >/dev/null || fail "the cancelled job $task left a result file"
-  ! compgen -G "$r/.$task.json.*" >/dev/null || fail "the cancelled job $task left a temporary file"
-  expect_status "$i/jobs.jsonl" "$r" "$i/jobs.jsonl: $n jobs: $((n - 1)) done, 1 missing, 0 failed" 1
+  local game
+  for game in $((2 * task)) $((2 * task + 1)); do
+    ! compgen -G "$r/$game.json" >/dev/null || fail "job $game of the cancelled task left a result file"
+    ! compgen -G "$r/.$game.json.*" >/dev/null || fail "job $game of the cancelled task left a temporary file"
+  done
+  expect_status "$i/jobs.jsonl" "$r" "$i/jobs.jsonl: $n jobs: $((n - 2)) done, 2 missing, 0 failed" 1
   out="$("$PENCILBOX" jobs status "$i/jobs.jsonl" --results "$r" --resubmit)" && fail "status says complete"
-  [ "$out" = "$task" ] || fail "status --resubmit says '$out', not $task"
+  [ "$out" = "$((2 * task))-$((2 * task + 1))" ] || fail "status --resubmit says '$out', not jobs of task $task"
+  out="$("$PENCILBOX" jobs status "$i/jobs.jsonl" --results "$r" --chunk 2 --resubmit)" && fail "status says complete"
+  [ "$out" = "$task" ] || fail "status --chunk 2 --resubmit says '$out', not task $task"
   ! out="$("$PENCILBOX" islands merge "$i/jobs.jsonl" --results "$r" 2>&1)" ||
     fail "a merge with a game missing succeeded: $out"
 
@@ -371,7 +380,7 @@ HOLD
   # The referee runs each bot in a process group of its own, which proctrack/pgid does not
   # signal: the held bot outlived its task, and now plays its move into the void and exits.
   wait_until "the held bot (pid $held) exits once released" 30 bot_gone "$held"
-  id="$(submit "$i/jobs.jsonl" "$r" --resubmit)"
+  id="$(submit "$i/jobs.jsonl" "$r" --chunk 2 --resubmit)"
   wait_until "array job $id (Islands, resubmitted) leaves the queue" 120 array_done "$id"
   states="$(task_states "$id")"
   [ "$states" = "$task COMPLETED" ] || fail "the resubmitted array job $id ran: $states"
