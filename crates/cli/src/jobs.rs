@@ -98,12 +98,19 @@ fn run_job(job: &Job) -> Result<Done, String> {
     match job.kind.as_str() {
         crate::dots::split::KIND => crate::dots::split::run_job(job),
         crate::islands::split::KIND => crate::islands::split::run_job(job),
+        crate::slither::split::GENERATE_KIND => crate::slither::split::run_generate(job),
+        crate::slither::split::GRADE_KIND => crate::slither::split::run_grade(job),
         other => Err(format!("no job kind `{other}` in this pencilbox (it runs {})", KINDS.join(", "))),
     }
 }
 
 /// The kinds of job this pencilbox runs.
-const KINDS: &[&str] = &[crate::dots::split::KIND, crate::islands::split::KIND];
+const KINDS: &[&str] = &[
+    crate::dots::split::KIND,
+    crate::islands::split::KIND,
+    crate::slither::split::GENERATE_KIND,
+    crate::slither::split::GRADE_KIND,
+];
 
 /// The jobs asked for: `--indices`, or the Slurm array task's chunk.
 fn indices(args: &RunArgs, count: usize) -> anyhow::Result<Indices> {
@@ -191,10 +198,16 @@ pub struct MergeInput {
 }
 
 impl MergeInput {
-    /// The job file, checked to be this pencilbox's and of `kind`, and the results folder.
-    pub fn open(&self, kind: &str) -> anyhow::Result<(JobFile, Results)> {
+    /// The job file, checked to be this pencilbox's and all of one of `kinds` (the first job's
+    /// kind), and the results folder.
+    pub fn open(&self, kinds: &[&str]) -> anyhow::Result<(JobFile, Results)> {
         let file = JobFile::read(&self.jobs)?;
-        file.check(env!("CARGO_PKG_VERSION"), Some(kind))?;
+        let first = file.jobs().first().map(|j| j.kind.as_str());
+        let kind = kinds.iter().copied().find(|&k| Some(k) == first).or(kinds.first().copied());
+        file.check(env!("CARGO_PKG_VERSION"), kind).with_context(|| match kinds {
+            [_, _, ..] => format!("{}: expected jobs of kind `{}`", file.name(), kinds.join("` or `")),
+            _ => file.name().to_string(),
+        })?;
         Ok((file, Results::open(&self.results)?))
     }
 }

@@ -86,7 +86,9 @@ Examples:
   pencilbox slither grade examples/slither/thsl-1.in
   pencilbox slither generate --size 10x10 --difficulty tricky --seed 7
   pencilbox slither convert --output loopy examples/slither/thsl-1.in
-  pencilbox slither analyze 'p?slither/6/5/d78651c575agc1d'";
+  pencilbox slither analyze 'p?slither/6/5/d78651c575agc1d'
+  pencilbox slither split --generate 100 --size 10x10 --difficulty tricky --seed 1 > jobs.jsonl
+  pencilbox slither merge jobs.jsonl --results results > book.txt     after `pencilbox jobs run`";
 
 const ISLANDS_EXAMPLES: &str = "\
 Examples:
@@ -95,7 +97,9 @@ Examples:
   pencilbox islands referee --first strong --second greedy --board examples/islands/statement-1.in
   pencilbox islands tournament --bot strong --bot greedy --generate medium --count 10 --jobs 2
   pencilbox islands generate --preset small --seed 7
-  pencilbox islands play examples/islands/statement-1.in";
+  pencilbox islands play examples/islands/statement-1.in
+  pencilbox islands tournament --split --bot strong --bot greedy --generate medium --count 10 > jobs.jsonl
+  pencilbox islands merge jobs.jsonl --results results     after `pencilbox jobs run`";
 
 fn main() -> ExitCode {
     let mut command = options::negative_numbers_are_values(Cli::command());

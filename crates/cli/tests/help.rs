@@ -18,8 +18,11 @@ fn every_game_help_lists_its_verbs_with_examples() {
     let games: &[(&str, &[&str])] = &[
         ("walls", &["winner", "analyze", "play"]),
         ("dots", &["endgame", "winner", "solve", "play", "bot", "match"]),
-        ("slither", &["solve", "count", "explain", "grade", "generate", "convert", "analyze"]),
-        ("islands", &["move", "solve", "referee", "tournament", "generate", "play"]),
+        (
+            "slither",
+            &["solve", "count", "explain", "grade", "generate", "convert", "analyze", "split", "merge"],
+        ),
+        ("islands", &["move", "solve", "referee", "tournament", "generate", "play", "merge"]),
     ];
     let top = help(&["--help"]);
     assert!(top.contains("Examples:"), "{top}");

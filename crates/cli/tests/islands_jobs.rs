@@ -7,24 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{run, stderr, stdout};
-
-/// A fresh, empty folder for one test.
-fn scratch(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pencilbox-islands-jobs-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 temporary path")
-}
-
-fn ok(o: Output) -> Output {
-    assert!(o.status.success(), "exit {:?}\n{}{}", o.status.code(), stdout(&o), stderr(&o));
-    o
-}
+use common::{arg, ok, run, scratch, stderr, stdout};
 
 /// The tournament's options, shared by the one-machine run and the split: a few generated
 /// small boards.
@@ -47,13 +30,13 @@ fn split_and_run(dir: &Path, bots: &[&str]) -> usize {
     let count = stdout(&split).lines().count();
     let results = dir.join("results");
     let all = format!("0-{}", count - 1);
-    ok(run(&["jobs", "run", path(&jobs), "--results", path(&results), "--indices", &all], ""));
+    ok(run(&["jobs", "run", arg(&jobs), "--results", arg(&results), "--indices", &all], ""));
     count
 }
 
 fn merge(dir: &Path, json: bool) -> Output {
     let (jobs, results) = (dir.join("jobs.jsonl"), dir.join("results"));
-    let mut args = vec!["islands", "merge", path(&jobs), "--results", path(&results)];
+    let mut args = vec!["islands", "merge", arg(&jobs), "--results", arg(&results)];
     if json {
         args.push("--json");
     }
@@ -79,14 +62,14 @@ fn the_merge_prints_the_standings_of_the_tournament_with_the_same_games() {
     // Built-in bots draw fresh seeds and every move is timed, so two runs play different
     // games; the tournament given the jobs' games (its --resume) plays none and must print
     // the merge's standings byte for byte.
-    let dir = scratch("same-games");
+    let dir = scratch("islands-same-games");
     let bots = ["random", "greedy", "g2=greedy"];
     let count = split_and_run(&dir, &bots);
     assert_eq!(count, 3 * 3 * 2, "three boards, three pairs of bots, each pair twice");
     let played = results_file(&dir, count);
     for json in [false, true] {
         let merged = ok(merge(&dir, json));
-        let mut more = vec!["--results", path(&played), "--resume"];
+        let mut more = vec!["--results", arg(&played), "--resume"];
         if json {
             more.push("--json");
         }
@@ -107,7 +90,7 @@ fn untimed(standings: &str) -> Vec<String> {
 fn the_merge_equals_a_one_machine_tournament_of_seeded_bots() {
     // Bots with fixed seeds play the same games wherever they run: the split, run and merged
     // tournament and the one-machine one agree on every game, so on every count and point.
-    let dir = scratch("seeded");
+    let dir = scratch("islands-seeded");
     let exe = env!("CARGO_BIN_EXE_pencilbox");
     let greedy = format!("greedy={exe} islands move --level greedy --seed 1");
     let random = format!("random={exe} islands move --level random --seed 2");
@@ -115,7 +98,7 @@ fn the_merge_equals_a_one_machine_tournament_of_seeded_bots() {
     let count = split_and_run(&dir, &bots);
     let merged = ok(merge(&dir, false));
     let results = dir.join("one.jsonl");
-    let one = ok(run(&tournament(&bots, &["--results", path(&results), "--jobs", "2"]), ""));
+    let one = ok(run(&tournament(&bots, &["--results", arg(&results), "--jobs", "2"]), ""));
     assert_eq!(untimed(&stdout(&merged)), untimed(&stdout(&one)));
     assert!(stdout(&one).starts_with(&format!("{count} games;")), "{}", stdout(&one));
     // Game by game, in the one-machine results' order.
@@ -142,7 +125,7 @@ fn the_merge_equals_a_one_machine_tournament_of_seeded_bots() {
 
 #[test]
 fn an_incomplete_merge_names_what_is_missing() {
-    let dir = scratch("incomplete");
+    let dir = scratch("islands-incomplete");
     let count = split_and_run(&dir, &["random", "greedy"]);
     std::fs::remove_file(dir.join("results/4.json")).unwrap();
     let o = merge(&dir, false);
@@ -155,7 +138,7 @@ fn an_incomplete_merge_names_what_is_missing() {
 
 #[test]
 fn a_bad_job_fails_with_its_message_and_a_foreign_job_file_is_refused() {
-    let dir = scratch("bad");
+    let dir = scratch("islands-bad");
     split_and_run(&dir, &["random", "greedy"]);
     let jobs = std::fs::read_to_string(dir.join("jobs.jsonl")).unwrap();
     let version = env!("CARGO_PKG_VERSION");
@@ -169,7 +152,7 @@ fn a_bad_job_fails_with_its_message_and_a_foreign_job_file_is_refused() {
     let bad = dir.join("bad.jsonl");
     std::fs::write(&bad, format!("{job}\n{no_bots}\n")).unwrap();
     let r = dir.join("bad-results");
-    let o = run(&["jobs", "run", path(&bad), "--results", path(&r), "--indices", "0-1"], "");
+    let o = run(&["jobs", "run", arg(&bad), "--results", arg(&r), "--indices", "0-1"], "");
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("0 failed: board small-40: not an Islands board: line 2"), "{out}");
@@ -179,14 +162,14 @@ fn a_bad_job_fails_with_its_message_and_a_foreign_job_file_is_refused() {
     let dots = dir.join("dots.jsonl");
     let line = format!(r#"{{"kind":"dots-solve","version":"{version}","input":{{}}}}"#);
     std::fs::write(&dots, line + "\n").unwrap();
-    let o = run(&["islands", "merge", path(&dots), "--results", path(&dir.join("results"))], "");
+    let o = run(&["islands", "merge", arg(&dots), "--results", arg(&dir.join("results"))], "");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("job 0 is of kind `dots-solve`, not `islands-game`"), "{}", stderr(&o));
 
     // A job file cut short is not a whole tournament.
     let cut = dir.join("cut.jsonl");
     std::fs::write(&cut, jobs.lines().take(3).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
-    let o = run(&["islands", "merge", path(&cut), "--results", path(&dir.join("results"))], "");
+    let o = run(&["islands", "merge", arg(&cut), "--results", arg(&dir.join("results"))], "");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("not a whole `islands tournament --split`"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();

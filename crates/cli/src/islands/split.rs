@@ -174,7 +174,7 @@ fn rebuild(file: &JobFile) -> anyhow::Result<(Vec<String>, Vec<String>)> {
 }
 
 pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
-    let (file, results) = args.input.open(KIND)?;
+    let (file, results) = args.input.open(&[KIND])?;
     let (bots, keys) = rebuild(&file)?;
     let Some(lines) = crate::jobs::merge_results(&file, &results, "games")? else {
         return Ok(ExitCode::from(EXIT_VERDICT));

@@ -38,3 +38,22 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// A fresh, empty folder for one test (`tag` names it), under the system's temporary folder.
+pub fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pencilbox-test-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// A path as a command-line argument.
+pub fn arg(p: &std::path::Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+/// `o`, which must have succeeded (else the test fails with its output).
+pub fn ok(o: Output) -> Output {
+    assert!(o.status.success(), "exit {:?}\n{}{}", o.status.code(), stdout(&o), stderr(&o));
+    o
+}

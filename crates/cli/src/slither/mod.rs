@@ -1,5 +1,7 @@
 //! `pencilbox slither …`: Slitherlink verbs.
 
+pub mod split;
+
 use crate::output::{emit, out, outln};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -31,6 +33,11 @@ pub enum Command {
     /// Generate puzzles with exactly one solution and a given difficulty level.
     #[command(after_help = generate_help())]
     Generate(GenerateArgs),
+    /// Split a batch into jobs, one per puzzle (`pencilbox jobs run` runs them, anywhere):
+    /// generating N puzzles of given sizes and levels, or grading a corpus.
+    Split(split::SplitArgs),
+    /// The collection file of a split batch, in job order, from its jobs' results.
+    Merge(split::MergeArgs),
     /// Rewrite a puzzle in another format (THSL text, puzz.link URL, Loopy ID, ...).
     #[command(after_help = CONVERT_HELP)]
     Convert(ConvertArgs),
@@ -235,6 +242,8 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Explain(args) => explain(args),
         Command::Grade(args) => grade(args),
         Command::Generate(args) => generate(args),
+        Command::Split(args) => split::split(args),
+        Command::Merge(args) => split::merge(args),
         Command::Convert(args) => convert(args),
         Command::Analyze(args) => analyze(args),
     }
@@ -256,23 +265,33 @@ fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(crate::options::seed(args.seed));
     let mut progress = GenerateProgress::new(args.count, d, target);
+    let timeout = (!args.no_timeout).then_some(args.timeout);
     for i in 1..=args.count {
-        let deadline = if args.no_timeout { None } else { budget(args.timeout)?.deadline };
         progress.start(i);
-        let made = generate::generate_watched(d, target, GENERATE_ATTEMPTS, deadline, &mut rng, |n| {
-            progress.attempt(n)
-        });
-        let p = match made {
-            Ok(p) => p,
-            Err(GenerateError::OutOfTime(_)) => anyhow::bail!(
-                "no {target} puzzle of {d} made within {} s (see --timeout; --no-timeout lifts the limit)",
-                args.timeout
-            ),
-            Err(e) => return Err(e).with_context(|| format!("no {target} puzzle of {d} made")),
-        };
+        let p = generate_one(d, target, timeout, &mut rng, |n| progress.attempt(n))?;
         progress.bar.suspend(|| emit(&render(&p, None, args.output)))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One puzzle of size `d` and level `target` made within `timeout` seconds (`None`: no limit),
+/// telling `on_attempt` of every random loop tried.
+fn generate_one(
+    d: pencilbox_grid::Dims,
+    target: Level,
+    timeout: Option<f64>,
+    rng: &mut rand_chacha::ChaCha8Rng,
+    on_attempt: impl FnMut(usize),
+) -> anyhow::Result<Puzzle> {
+    let deadline = deadline(timeout)?;
+    match generate::generate_watched(d, target, GENERATE_ATTEMPTS, deadline, rng, on_attempt) {
+        Ok(p) => Ok(p),
+        Err(GenerateError::OutOfTime(_)) => anyhow::bail!(
+            "no {target} puzzle of {d} made within {} s (see --timeout; --no-timeout lifts the limit)",
+            timeout.unwrap_or_default()
+        ),
+        Err(e) => Err(e).with_context(|| format!("no {target} puzzle of {d} made")),
+    }
 }
 
 /// The progress line of `generate` on standard error, drawn only when that is a terminal: which
@@ -392,27 +411,35 @@ fn grade(args: GradeArgs) -> anyhow::Result<ExitCode> {
     let input = read(&args.input)?;
     let mut code = ExitCode::SUCCESS;
     for p in &input.puzzles {
-        match level::grade(p, budget(args.timeout)?.deadline) {
-            Ok(g) if args.json => outln!(
-                "{}",
-                serde_json::json!({ "level": g.level.to_string(), "steps": g.steps, "score": g.score })
-            )?,
+        match grade_one(p, Some(args.timeout))? {
+            Ok(g) if args.json => outln!("{}", grade_json(&g))?,
             Ok(g) => outln!("{}", g.level)?,
-            Err(e @ (GradeError::NotUnique | GradeError::NoSolution)) => {
-                eprintln!(
-                    "{}",
-                    if e == GradeError::NotUnique { "multiple solutions" } else { "no solution" }
-                );
+            Err(verdict) => {
+                eprintln!("{verdict}");
                 code = ExitCode::from(EXIT_VERDICT);
-            }
-            Err(e) => {
-                return Err(e).with_context(|| {
-                    format!("gave up after {} s without a level (see --timeout)", args.timeout)
-                });
             }
         }
     }
     Ok(code)
+}
+
+/// The grade of `p` found within `timeout` seconds (`None`: no limit), or the verdict of a
+/// puzzle without exactly one solution (`no solution`, `multiple solutions`).
+fn grade_one(p: &Puzzle, timeout: Option<f64>) -> anyhow::Result<Result<level::Grade, &'static str>> {
+    let deadline = deadline(timeout)?;
+    match level::grade(p, deadline) {
+        Ok(g) => Ok(Ok(g)),
+        Err(GradeError::NotUnique) => Ok(Err("multiple solutions")),
+        Err(GradeError::NoSolution) => Ok(Err("no solution")),
+        Err(e) => Err(e).with_context(|| {
+            format!("gave up after {} s without a level (see --timeout)", timeout.unwrap_or_default())
+        }),
+    }
+}
+
+/// A grade as `grade --json` prints it.
+fn grade_json(g: &level::Grade) -> serde_json::Value {
+    serde_json::json!({ "level": g.level.to_string(), "steps": g.steps, "score": g.score })
 }
 
 fn read(input: &InputArg) -> anyhow::Result<format::Input> {
@@ -448,6 +475,14 @@ fn render(p: &Puzzle, s: Option<&Solution>, output: Output) -> String {
 fn budget(seconds: f64) -> anyhow::Result<solver::Budget> {
     let limit = Duration::try_from_secs_f64(seconds).context("--timeout must be a number of seconds")?;
     Ok(solver::Budget { max_nodes: None, deadline: Instant::now().checked_add(limit) })
+}
+
+/// The deadline `timeout` seconds from now (`None`: no limit).
+fn deadline(timeout: Option<f64>) -> anyhow::Result<Option<Instant>> {
+    Ok(match timeout {
+        Some(seconds) => budget(seconds)?.deadline,
+        None => None,
+    })
 }
 
 fn solve_one(p: &Puzzle, seconds: f64) -> anyhow::Result<Verdict> {
