@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a pencilbox job file with GNU parallel: on this machine (-j N), or over ssh on machines
 # that share a filesystem (--sshloginfile FILE). Any kind of job (`dots split`, `islands
-# tournament --split`, Slitherlink batches). Each parallel job runs `pencilbox jobs run` on one
+# tournament --split`, `slither split`). Each parallel job runs `pencilbox jobs run` on one
 # job (or a chunk of K), which writes its result file DIR/I.json atomically; GNU parallel's
 # --joblog records which parallel jobs ran and how they ended.
 #

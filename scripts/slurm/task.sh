@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One Slurm array task of a pencilbox job file: runs the jobs of task SLURM_ARRAY_TASK_ID
 # (jobs T*K to T*K+K-1 with chunk K), each writing its result file DIR/I.json atomically. Any
-# kind of job (`dots split`, `islands tournament --split`, Slitherlink batches): the job file
+# kind of job (`dots split`, `islands tournament --split`, `slither split`): the job file
 # says what to run.
 #
 #   sbatch --array=0-99%20 scripts/slurm/task.sh JOBS DIR [K]
