@@ -11,18 +11,9 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "== installing ${missing[*]} (apt-get)"
-  sudo=""
-  if [ "$(id -u)" != 0 ]; then
-    if ! command -v sudo >/dev/null 2>&1; then
-      echo "scripts/install-e2e.sh: the browser tests need ${missing[*]}; run as root or install sudo (apt-get install ${missing[*]})" >&2
-      exit 1
-    fi
-    sudo="sudo"
-  fi
-  # Through `env`, since sudo does not pass the caller's environment on.
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # shellcheck source=scripts/lib/apt.sh
+  source scripts/lib/apt.sh
+  apt_install scripts/install-e2e.sh "${missing[@]}"
 fi
 chromium --version
 if [ ! -d e2e/node_modules/playwright-core ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then

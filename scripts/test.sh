@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The README's test command: every Rust test of the workspace, then the browser tests. Needs
-# nothing beside the checkout.
+# The README's test command: every Rust test of the workspace, the job engines' test (Slurm and
+# GNU parallel, installed from Debian's packages: scripts/jobs-e2e.sh), then the browser tests.
+# Needs nothing beside the checkout.
 #
 # With a Slitherlink corpus folder (the benchmark corpus, kept outside the repository), the
 # opt-in corpus suite (crates/slither/tests/corpus) runs too, after the default Rust tests:
@@ -47,4 +48,5 @@ if [ -n "$corpus" ]; then
   echo "== the Slitherlink corpus suite ($corpus)"
   PENCILBOX_CORPUS="$corpus" cargo test --locked -p pencilbox-slither --features corpus --test corpus
 fi
+bash scripts/jobs-e2e.sh
 bash scripts/e2e.sh
