@@ -47,7 +47,8 @@ pub enum JobsError {
     Foreign { path: String, why: String },
     #[error(transparent)]
     Indices(#[from] IndicesError),
-    #[error("{path}: {source}")]
+    // The cause follows in the error's chain (`{:#}` prints both).
+    #[error("{path}")]
     Io { path: String, source: std::io::Error },
 }
 

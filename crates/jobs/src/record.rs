@@ -110,7 +110,13 @@ impl Results {
     /// place, so that a reader sees the whole record or none.
     pub fn write(&self, record: &Record) -> Result<(), JobsError> {
         let path = self.path(record.index);
-        let tmp = self.dir.join(format!(".{}.json.{}.tmp", record.index, std::process::id()));
+        // The process id and a random tag: two machines writing to one shared folder may run
+        // processes of the same id.
+        let tag = {
+            use std::hash::{BuildHasher, Hasher};
+            std::collections::hash_map::RandomState::new().build_hasher().finish()
+        };
+        let tmp = self.dir.join(format!(".{}.json.{}-{tag:016x}.tmp", record.index, std::process::id()));
         let mut text = serde_json::to_string(record).expect("a record is plain JSON");
         text.push('\n');
         let written = (|| {

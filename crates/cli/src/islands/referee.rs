@@ -136,6 +136,14 @@ fn ask(cmd: &str, board: &Board, limit: Duration) -> anyhow::Result<Answer> {
         std::thread::sleep(Duration::from_millis(2));
     };
     let ms = started.elapsed().as_millis();
+    if let Some(st) = exit
+        && stopped_from_outside(st)
+    {
+        let _ = std::fs::remove_dir_all(&dir);
+        anyhow::bail!(
+            "the bot was stopped by a signal from outside the referee ({st}), as when a job is cancelled: the game is not decided"
+        );
+    }
     let answer = match exit {
         None => Answer::Fault(format!("timed out (limit {} ms)", limit.as_millis()), ms),
         Some(st) if !st.success() => Answer::Fault(format!("crashed ({st})"), ms),
@@ -152,6 +160,17 @@ fn ask(cmd: &str, board: &Board, limit: Duration) -> anyhow::Result<Answer> {
     };
     let _ = std::fs::remove_dir_all(&dir);
     Ok(answer)
+}
+
+/// Whether a bot's end was a stop from outside (a scheduler cancelling the job, Ctrl-C): it
+/// ended by SIGTERM, SIGINT or SIGHUP, itself or as the shell's exit code for it. The referee
+/// sends only SIGKILL, on a timeout; a bot that crashes on its own dies of other signals. Such
+/// a game is no loss of the bot's: it is not decided.
+fn stopped_from_outside(st: std::process::ExitStatus) -> bool {
+    use std::os::unix::process::ExitStatusExt;
+    const OUTSIDE: [i32; 3] = [1, 2, 15];
+    st.signal().is_some_and(|s| OUTSIDE.contains(&s))
+        || st.code().is_some_and(|c| OUTSIDE.iter().any(|s| c == 128 + s))
 }
 
 /// Plays one game from `board`: `cmds[0]` moves first.
@@ -248,5 +267,28 @@ mod tests {
         assert_eq!(super::program_of("A=1 B_2=x python3 bot.py"), Some("python3"));
         assert_eq!(super::program_of("\"python3\" bot.py"), Some("python3"));
         assert_eq!(super::program_of("   "), None);
+    }
+
+    #[test]
+    fn a_bot_stopped_from_outside_leaves_the_game_undecided_and_a_crash_is_a_fault() {
+        let board: pencilbox_islands::Board = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/islands/statement-1.in"
+        ))
+        .unwrap()
+        .parse()
+        .unwrap();
+        let limit = std::time::Duration::from_secs(60);
+        for stop in ["kill -TERM $$", "kill -INT $$", "kill -HUP $$", "exit 143"] {
+            let e =
+                super::ask(stop, &board, limit).err().unwrap_or_else(|| panic!("`{stop}` decided a game"));
+            assert!(e.to_string().contains("the game is not decided"), "{stop}: {e}");
+        }
+        for crash in ["kill -SEGV $$", "exit 1"] {
+            match super::ask(crash, &board, limit).unwrap() {
+                super::Answer::Fault(why, _) => assert!(why.starts_with("crashed"), "{crash}: {why}"),
+                super::Answer::Move(..) => panic!("`{crash}` moved"),
+            }
+        }
     }
 }
