@@ -201,13 +201,15 @@ pub fn split(args: SplitArgs) -> anyhow::Result<ExitCode> {
             "each asked only what proves the value is {v} (`dots split --more` adds what a refuted move needs)"
         ),
     };
+    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     eprintln!(
-        "pencilbox: {count} jobs for the {} distinct positions {} lines into the {} position (up to symmetry), {what}; \
-         `dots merge` does the minimax over the {} positions above them",
-        split.parts().len(),
-        args.depth,
+        "pencilbox: {} for the {} {} into the {} position (up to symmetry), {what}; `dots merge` does \
+         the minimax over the {} above them",
+        plural(count, "job", "jobs"),
+        plural(split.parts().len(), "distinct position", "distinct positions"),
+        plural(args.depth as usize, "line", "lines"),
         position.dims(),
-        split.inner_nodes()
+        plural(split.inner_nodes(), "position", "positions"),
     );
     Ok(ExitCode::SUCCESS)
 }
