@@ -26,7 +26,11 @@ cd "$(dirname "$0")/.."
 root="$PWD"
 
 if [ "$(id -u)" != 0 ]; then
-  echo "scripts/jobs-e2e.sh: FAILED: run it as root (slurmd starts each task as its user; slurm.conf here names root)" >&2
+  # The daemons run as root: through sudo, as the installers do, keeping the binary asked for.
+  if command -v sudo >/dev/null 2>&1; then
+    exec sudo env PATH="$PATH" ${PENCILBOX_BIN:+PENCILBOX_BIN="$PENCILBOX_BIN"} bash "$0" "$@"
+  fi
+  echo "scripts/jobs-e2e.sh: FAILED: run it as root or install sudo (slurmd starts each task as its user; slurm.conf here names root)" >&2
   exit 1
 fi
 bash scripts/install-jobs.sh

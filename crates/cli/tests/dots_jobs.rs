@@ -114,11 +114,30 @@ fn a_conjecture_is_proved_in_rounds_or_refuted() {
     let dir = scratch("dots-jobs-prove");
     let merge = prove(&dir, "3x4", "2", "0");
     check_merge(&stdout(&ok(merge)), "3x4");
-    // A wrong conjecture: the value is less than 1, and the merge says so.
+    // Wrong conjectures, on either side: the merge says which, and the next value to try (the
+    // value has the parity of the 9 boxes).
     let dir = scratch("dots-jobs-refute");
-    let merge = prove(&dir, "3x3", "2", "-2");
+    let merge = prove(&dir, "3x3", "2", "-1");
     assert_eq!(merge.status.code(), Some(1));
-    assert!(stderr(&merge).contains("the value is less than -2, the conjecture"), "{}", stderr(&merge));
+    assert!(stderr(&merge).contains("the value is less than -1, the conjecture"), "{}", stderr(&merge));
+    assert!(stderr(&merge).contains("(the next to try: -3)"), "{}", stderr(&merge));
+    let more = run(
+        &["dots", "split", "--more", arg(&dir.join("jobs.jsonl")), "--results", arg(&dir.join("results"))],
+        "",
+    );
+    assert_eq!(more.status.code(), Some(1), "no more jobs for a refuted conjecture: {}", stderr(&more));
+    let dir = scratch("dots-jobs-refute-high");
+    let merge = prove(&dir, "3x3", "2", "-5");
+    assert!(stderr(&merge).contains("the value is more than -5, the conjecture"), "{}", stderr(&merge));
+    // Values it cannot have, and a split with nothing to split, are refused.
+    for (value, why) in [("-2", "parity of the 9 unclaimed boxes"), ("11", "between -9 and 9")] {
+        let r = run(&["dots", "split", "--empty", "3x3", "--depth", "2", "--value", value], "");
+        assert_eq!(r.status.code(), Some(2), "--value {value}");
+        assert!(stderr(&r).contains(why), "--value {value}: {}", stderr(&r));
+    }
+    let r = run(&["dots", "split", "--board", "1x1", "--depth", "4"], "");
+    assert_eq!(r.status.code(), Some(2));
+    assert!(stderr(&r).contains("the game ends within 4 lines"), "{}", stderr(&r));
 }
 
 #[test]

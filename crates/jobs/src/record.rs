@@ -152,6 +152,13 @@ impl Results {
             Outcome::Done { .. } => Ran::Done,
             Outcome::Failed { error } => Ran::Failed(error.clone()),
         };
+        // Two runs of one job at once (a requeued task beside its first run): a failure never
+        // replaces a result the other wrote meanwhile.
+        if matches!(outcome, Outcome::Failed { .. })
+            && let Some(Record { outcome: Outcome::Done { .. }, .. }) = self.read(file, index)?
+        {
+            return Ok(Ran::Already);
+        }
         let record = Record {
             index,
             job: file.fingerprint(index).to_string(),

@@ -57,7 +57,7 @@ pub struct SplitArgs {
     pub value: Option<Score>,
     /// Instead of splitting: the further jobs that the split in JOBS (made with --value) needs,
     /// given its results in --results, to append to JOBS.
-    #[arg(long, value_name = "JOBS", requires = "results", conflicts_with_all = ["file", "empty", "board"])]
+    #[arg(long, value_name = "JOBS", requires = "results", conflicts_with_all = ["file", "empty", "board", "format", "depth", "tt_mib"])]
     pub more: Option<PathBuf>,
     /// The results folder, with --more.
     #[arg(long, value_name = "DIR", requires = "more")]
@@ -80,7 +80,9 @@ pub struct SplitArgs {
   pencilbox dots merge jobs.jsonl --results results --json
 
 Output: as `dots solve`: the exact value for the player to move, then `best <move>`. Exit code 1
-when results are missing or failed (named, with the indices to run again), 2 on bad input.")]
+when no answer can be given yet, with why on standard error: results missing or failed (named,
+with the indices to run again), a conjecture (--value) refuted, or more jobs needed (--more);
+2 on bad input.")]
 pub struct MergeArgs {
     #[command(flatten)]
     pub input: crate::jobs::MergeInput,
@@ -186,6 +188,16 @@ pub fn split(args: SplitArgs) -> anyhow::Result<ExitCode> {
             split.parts().len()
         }
         Some(guess) => {
+            let left = Score::try_from(position.unclaimed_boxes()).unwrap_or(Score::MAX);
+            anyhow::ensure!(
+                (-left..=left).contains(&guess),
+                "--value {guess}: the value of this position is between -{left} and {left} (its unclaimed boxes)"
+            );
+            anyhow::ensure!(
+                (guess - left) % 2 == 0,
+                "--value {guess}: the value has the parity of the {left} unclaimed boxes (a net score of boxes \
+                 that add up to {left}): it cannot be {guess}"
+            );
             let proof = split.prove(guess, &vec![None; split.parts().len()], args.width);
             let requests = new_requests(&proof, &HashSet::new());
             for &(part, window) in &requests {
@@ -221,7 +233,20 @@ fn more(jobs: &std::path::Path, dir: &std::path::Path) -> anyhow::Result<ExitCod
         anyhow::bail!("{}: its jobs solve every part exactly: there is never more to add", jobs.display());
     };
     let proof = state.split.prove(guess, &state.known, state.width);
+    if let Some(code) = refuted(&proof, guess) {
+        return Ok(code);
+    }
+    if proof.at_least.is_some() && proof.at_most.is_some() {
+        eprintln!(
+            "pencilbox: nothing more is needed: the value is proved (`pencilbox dots merge` prints it)"
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     let requests = new_requests(&proof, &state.asked);
+    if requests.is_empty() {
+        // Undecided only for results not in yet.
+        return Ok(incomplete(&state, &state.missing));
+    }
     let mut out = String::new();
     for &(part, window) in &requests {
         out += &part_job(&state.split, &state.root, part, Some((guess, window, state.width)), state.tt_mib)?;
@@ -229,6 +254,23 @@ fn more(jobs: &std::path::Path, dir: &std::path::Path) -> anyhow::Result<ExitCod
     crate::output::emit(&out)?;
     eprintln!("pencilbox: {} more jobs (append them to {})", requests.len(), jobs.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// When the proof refutes the conjecture: says on which side the value is and the next value
+/// to try (of the same parity: a value has the parity of the unclaimed boxes), and gives the
+/// verdict's exit code.
+fn refuted(proof: &Proof, guess: Score) -> Option<ExitCode> {
+    let less = match (proof.at_least, proof.at_most) {
+        (Some(false), _) => true,
+        (_, Some(false)) => false,
+        _ => return None,
+    };
+    let (side, next) = if less { ("less", guess - 2) } else { ("more", guess + 2) };
+    eprintln!(
+        "pencilbox: the value is {side} than {guess}, the conjecture: split again with another --value \
+         (the next to try: {next})"
+    );
+    Some(ExitCode::from(EXIT_VERDICT))
 }
 
 /// Runs one dots-solve job: bounds on the value of its position, exact or enough for its window.
@@ -398,29 +440,31 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
             let proof = state.split.prove(guess, &state.known, state.width);
             match (proof.at_least, proof.at_most) {
                 (Some(true), Some(true)) => (guess, proof.best),
-                (Some(false), _) | (_, Some(false)) => {
-                    let side = if proof.at_least == Some(false) { "less" } else { "more" };
-                    let next = if side == "less" { guess - 1 } else { guess + 1 };
+                _ => {
+                    if let Some(code) = refuted(&proof, guess) {
+                        return Ok(code);
+                    }
+                    let new = new_requests(&proof, &state.asked);
+                    if new.is_empty() {
+                        return Ok(incomplete(&state, &state.missing));
+                    }
+                    let waiting = if state.missing.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " (jobs {} have no result yet and may make some of them unneeded)",
+                            pencilbox_jobs::array_syntax(&state.missing)
+                        )
+                    };
                     eprintln!(
-                        "pencilbox: the value is {side} than {guess}, the conjecture: split again with another \
-                         --value (the next to try: {next})"
+                        "pencilbox: undecided: {} more jobs are needed (a move tried first did not reach its bound){waiting}: \
+                         pencilbox dots split --more {} --results {} >> {}",
+                        new.len(),
+                        args.input.jobs.display(),
+                        args.input.results.display(),
+                        args.input.jobs.display()
                     );
                     return Ok(ExitCode::from(EXIT_VERDICT));
-                }
-                _ => {
-                    let new = new_requests(&proof, &state.asked);
-                    if !new.is_empty() {
-                        eprintln!(
-                            "pencilbox: undecided: {} more jobs are needed (a move tried first did not reach its bound): \
-                             pencilbox dots split --more {} --results {} >> {}",
-                            new.len(),
-                            args.input.jobs.display(),
-                            args.input.results.display(),
-                            args.input.jobs.display()
-                        );
-                        return Ok(ExitCode::from(EXIT_VERDICT));
-                    }
-                    return Ok(incomplete(&state, &state.missing));
                 }
             }
         }

@@ -167,7 +167,8 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Referee { first, second, board, time_ms, json } => {
             let b = read_board(&board)?;
             let cmds = [referee::bot_command(&first)?, referee::bot_command(&second)?];
-            let record = referee::play_game(&b, &cmds, Duration::from_millis(time_ms))?;
+            let record =
+                referee::play_game(&b, &cmds, Duration::from_millis(time_ms), referee::Stops::Fault)?;
             out!("{}", if json { format!("{}\n", record.to_json()) } else { record.to_text() })?;
             Ok(ExitCode::SUCCESS)
         }

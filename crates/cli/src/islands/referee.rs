@@ -108,7 +108,7 @@ enum Answer {
 }
 
 /// Runs `cmd` on `board` in a fresh directory with a wall-clock `limit`.
-fn ask(cmd: &str, board: &Board, limit: Duration) -> anyhow::Result<Answer> {
+fn ask(cmd: &str, board: &Board, limit: Duration, stops: Stops) -> anyhow::Result<Answer> {
     let dir = fresh_dir()?;
     std::fs::write(dir.join("game.in"), board.to_string()).context("cannot write game.in")?;
     let started = Instant::now();
@@ -137,6 +137,7 @@ fn ask(cmd: &str, board: &Board, limit: Duration) -> anyhow::Result<Answer> {
     };
     let ms = started.elapsed().as_millis();
     if let Some(st) = exit
+        && stops == Stops::Undecided
         && stopped_from_outside(st)
     {
         let _ = std::fs::remove_dir_all(&dir);
@@ -162,10 +163,22 @@ fn ask(cmd: &str, board: &Board, limit: Duration) -> anyhow::Result<Answer> {
     Ok(answer)
 }
 
-/// Whether a bot's end was a stop from outside (a scheduler cancelling the job, Ctrl-C): it
-/// ended by SIGTERM, SIGINT or SIGHUP, itself or as the shell's exit code for it. The referee
-/// sends only SIGKILL, on a timeout; a bot that crashes on its own dies of other signals. Such
-/// a game is no loss of the bot's: it is not decided.
+/// What a bot's end by SIGTERM, SIGINT or SIGHUP means for its game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stops {
+    /// A fault of the bot's, as any crash: where the referee is the process that a stop from
+    /// outside ends too (a tournament, a game played here).
+    Fault,
+    /// The game is not decided: in a job, which a scheduler cancels by signalling every process
+    /// of it in no set order, so that the bot may die before the referee. The job then fails
+    /// and is run again. (A bot that stops itself so every time keeps its game undecided: the
+    /// job's failure names why.)
+    Undecided,
+}
+
+/// Whether a bot's end looks like a stop from outside (a scheduler cancelling the job,
+/// Ctrl-C): it ended by SIGTERM, SIGINT or SIGHUP, itself or as the shell's exit code for it.
+/// The referee sends only SIGKILL, on a timeout.
 fn stopped_from_outside(st: std::process::ExitStatus) -> bool {
     use std::os::unix::process::ExitStatusExt;
     const OUTSIDE: [i32; 3] = [1, 2, 15];
@@ -174,7 +187,12 @@ fn stopped_from_outside(st: std::process::ExitStatus) -> bool {
 }
 
 /// Plays one game from `board`: `cmds[0]` moves first.
-pub fn play_game(board: &Board, cmds: &[String; 2], limit: Duration) -> anyhow::Result<GameRecord> {
+pub fn play_game(
+    board: &Board,
+    cmds: &[String; 2],
+    limit: Duration,
+    stops: Stops,
+) -> anyhow::Result<GameRecord> {
     let mut board = board.clone();
     let mut to_move = Player::First;
     let mut moves = Vec::new();
@@ -191,7 +209,7 @@ pub fn play_game(board: &Board, cmds: &[String; 2], limit: Duration) -> anyhow::
             }
             Status::Ongoing => {}
         }
-        match ask(&cmds[to_move.index()], &board, limit)? {
+        match ask(&cmds[to_move.index()], &board, limit, stops)? {
             Answer::Move(mv, ms) => {
                 slowest_ms[to_move.index()] = slowest_ms[to_move.index()].max(ms);
                 board.paint(mv.cells());
@@ -280,14 +298,18 @@ mod tests {
         .unwrap();
         let limit = std::time::Duration::from_secs(60);
         for stop in ["kill -TERM $$", "kill -INT $$", "kill -HUP $$", "exit 143"] {
-            let e =
-                super::ask(stop, &board, limit).err().unwrap_or_else(|| panic!("`{stop}` decided a game"));
+            let e = super::ask(stop, &board, limit, super::Stops::Undecided)
+                .err()
+                .unwrap_or_else(|| panic!("`{stop}` decided a game"));
             assert!(e.to_string().contains("the game is not decided"), "{stop}: {e}");
         }
-        for crash in ["kill -SEGV $$", "exit 1"] {
-            match super::ask(crash, &board, limit).unwrap() {
-                super::Answer::Fault(why, _) => assert!(why.starts_with("crashed"), "{crash}: {why}"),
-                super::Answer::Move(..) => panic!("`{crash}` moved"),
+        // Outside a job a stop is a crash like any other; a crash is one everywhere.
+        let faults = ["kill -TERM $$", "exit 143"].map(|c| (c, super::Stops::Fault));
+        let crashes = ["kill -SEGV $$", "exit 1"].map(|c| (c, super::Stops::Undecided));
+        for (cmd, stops) in faults.into_iter().chain(crashes) {
+            match super::ask(cmd, &board, limit, stops).unwrap() {
+                super::Answer::Fault(why, _) => assert!(why.starts_with("crashed"), "{cmd}: {why}"),
+                super::Answer::Move(..) => panic!("`{cmd}` moved"),
             }
         }
     }

@@ -10,7 +10,7 @@ use pencilbox_jobs::{Done, Job, JobFile};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::referee::{bot_command, play_game};
+use super::referee::{Stops, bot_command, play_game};
 use super::tournament::{self, game_key, results_line, round_robin, standings};
 use crate::input::EXIT_VERDICT;
 
@@ -98,8 +98,8 @@ pub fn run_job(job: &Job) -> Result<Done, String> {
         input.board.parse().map_err(|e| format!("board {}: not an Islands board: {e}", input.board_name))?;
     let cmd = |b: &BotInput| bot_command(&b.cmd).map_err(|e| format!("bot {}: {e:#}", b.name));
     let cmds = [cmd(&input.first)?, cmd(&input.second)?];
-    let record =
-        play_game(&board, &cmds, Duration::from_millis(input.time_ms)).map_err(|e| format!("{e:#}"))?;
+    let record = play_game(&board, &cmds, Duration::from_millis(input.time_ms), Stops::Undecided)
+        .map_err(|e| format!("{e:#}"))?;
     let line = results_line(&input.board_name, &input.first.name, &input.second.name, &record);
     Ok(Done { result: line, nodes: None })
 }

@@ -13,7 +13,7 @@ use pencilbox_islands::{Board, Level, MOVE_LIMIT, Preset};
 use pencilbox_grid::{Named, Player};
 use serde_json::Value;
 
-use super::referee::{GameRecord, GameResult, bot_command, builtin_names, play_game};
+use super::referee::{GameRecord, GameResult, Stops, bot_command, builtin_names, play_game};
 use super::{generate_board, read_board};
 use crate::options::{millis, named, seed_value, whole};
 use crate::output::emit;
@@ -266,7 +266,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let play = |i: usize| {
         let game: &Game = &games[i];
         let (first, second) = (&bots[game.first], &bots[game.second]);
-        let record = play_game(&game.board, &[first.cmd.clone(), second.cmd.clone()], limit)?;
+        let record = play_game(&game.board, &[first.cmd.clone(), second.cmd.clone()], limit, Stops::Fault)?;
         let winner = match record.result {
             GameResult::Win(Player::First) => first.name.as_str(),
             GameResult::Win(Player::Second) => second.name.as_str(),

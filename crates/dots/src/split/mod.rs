@@ -27,6 +27,10 @@ pub use proof::{Proof, Request, Test, narrow};
 /// more line multiplies the parts by about the number of lines.
 pub const MAX_SPLIT_DEPTH: u32 = 8;
 
+/// The most positions (inner and frontier) a split's tree may hold: a bound on its memory (a
+/// few hundred bytes a position) whatever the board and depth asked.
+pub const MAX_SPLIT_POSITIONS: usize = 20_000_000;
+
 /// Why a position cannot be split.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -35,13 +39,17 @@ pub enum SplitError {
     Geometry(#[from] GeometryError),
     #[error("a split goes 1 to {MAX_SPLIT_DEPTH} lines deep, not {0}")]
     Depth(u32),
+    #[error("the split's tree passed {MAX_SPLIT_POSITIONS} positions: split fewer lines deep")]
+    TooLarge,
+    #[error("the game ends within {0} lines: there is nothing to split (`dots solve` solves it at once)")]
+    NoParts(u32),
 }
 
 /// Why the parts' values do not give the root's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MergeError {
-    #[error("{} of the {total} parts have no value yet (the first: part {})", .missing.len(), .missing[0])]
+    #[error("{} of the {total} parts have no value yet", .missing.len())]
     Missing { missing: Vec<usize>, total: usize },
     #[error("{given} values were given for {total} parts")]
     WrongCount { given: usize, total: usize },
@@ -104,15 +112,26 @@ impl Split {
         let (geo, root) = from_position(position)?;
         let mut split = Split { geo, root, depth, nodes: Vec::new(), parts: Vec::new() };
         let mut seen = HashMap::new();
-        split.expand(root, depth, &mut seen);
+        split.expand(root, depth, &mut seen)?;
+        if split.parts.is_empty() {
+            return Err(SplitError::NoParts(depth));
+        }
         Ok(split)
     }
 
     /// Adds the subtree of `lines` (`left` lines above the frontier) and says where it is.
-    fn expand(&mut self, lines: LineSet, left: u32, seen: &mut HashMap<LineSet, Target>) -> Target {
+    fn expand(
+        &mut self,
+        lines: LineSet,
+        left: u32,
+        seen: &mut HashMap<LineSet, Target>,
+    ) -> Result<Target, SplitError> {
         let (key, _) = self.geo.class_key(lines);
         if let Some(&t) = seen.get(&key) {
-            return t;
+            return Ok(t);
+        }
+        if seen.len() >= MAX_SPLIT_POSITIONS {
+            return Err(SplitError::TooLarge);
         }
         let undrawn = self.geo.undrawn(lines);
         let target = if left == 0 && undrawn != LineSet::EMPTY {
@@ -137,15 +156,15 @@ impl Split {
             let steps = options
                 .into_iter()
                 .map(|(edge, completes, gives)| {
-                    let to = self.expand(LineSet(lines.0 | 1 << edge.0), left.saturating_sub(1), seen);
-                    Step { edge, completes, gives, to }
+                    let to = self.expand(LineSet(lines.0 | 1 << edge.0), left.saturating_sub(1), seen)?;
+                    Ok(Step { edge, completes, gives, to })
                 })
-                .collect();
+                .collect::<Result<_, SplitError>>()?;
             self.nodes[id] = steps;
             Target::Node(id)
         };
         seen.insert(key, target);
-        target
+        Ok(target)
     }
 
     /// The position that was split.
@@ -276,6 +295,14 @@ pub(super) mod tests {
             let direct = solver.value(lines).unwrap();
             let name = format!("trial {trial}: {} {}", position.dims(), position.line_string());
             for depth in 1..=3 {
+                if position.num_undrawn() <= depth as usize {
+                    assert_eq!(
+                        Split::new(&position, depth).unwrap_err(),
+                        SplitError::NoParts(depth),
+                        "{name}"
+                    );
+                    continue;
+                }
                 let (m, _) = merged(&position, depth);
                 assert_eq!(m.value(), Some(direct), "{name} at depth {depth}");
                 match m.best {
