@@ -279,19 +279,19 @@ pub fn run_job(job: &Job) -> Result<Done, String> {
         serde_json::from_value(job.input.clone()).map_err(|e| format!("not a dots-solve job: {e}"))?;
     let dims: Dims = input.board.parse().map_err(|e| format!("board {}: {e}", input.board))?;
     let position = Position::from_line_string(dims, &input.lines).map_err(|e| e.to_string())?;
-    let geo = Geometry::new(dims).map_err(|e| e.to_string())?;
     let lines = LineSet::of_position(&position).map_err(|e| e.to_string())?;
-    let left = geo.unclaimed_boxes(lines) as Score;
-    let [floor, ceiling] = input.window.unwrap_or([-left, left]);
     SOLVER.with_borrow_mut(|kept| {
         // The jobs one process runs share one solver and its table: the parts of a split
         // share most of their subtrees (a position is a set of lines, reached in any order).
         let fresh = !matches!(kept, Some((d, t, _)) if *d == dims && *t == input.tt_mib);
         let (_, _, solver) = if fresh {
+            let geo = Geometry::new(dims).map_err(|e| e.to_string())?;
             kept.insert((dims, input.tt_mib, Solver::new(geo, TableSize::Mib(input.tt_mib))))
         } else {
             kept.as_mut().expect("a kept solver")
         };
+        let left = solver.geometry().unclaimed_boxes(lines) as Score;
+        let [floor, ceiling] = input.window.unwrap_or([-left, left]);
         let before = solver.stats().nodes;
         let (lower, upper) = solver.bounds_within(lines, floor, ceiling).map_err(|e| e.to_string())?;
         let nodes = solver.stats().nodes.saturating_sub(before);

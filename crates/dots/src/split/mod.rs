@@ -21,7 +21,7 @@ use crate::compact::{Geometry, GeometryError, LineSet, from_position};
 use crate::theory::{Compact, View};
 use pencilbox_grid::Edge;
 
-pub use proof::{Proof, Request, Test, narrow};
+pub use proof::{Proof, Request, Test};
 
 /// The largest depth a split takes: the tree above the frontier is held in memory, and each
 /// more line multiplies the parts by about the number of lines.
@@ -59,7 +59,6 @@ pub enum MergeError {
 #[derive(Debug, Clone)]
 pub struct Split {
     geo: Geometry,
-    root: LineSet,
     depth: u32,
     /// Inner positions; the root is node 0. A node with no moves is a finished game.
     nodes: Vec<Vec<Step>>,
@@ -110,7 +109,7 @@ impl Split {
             return Err(SplitError::Depth(depth));
         }
         let (geo, root) = from_position(position)?;
-        let mut split = Split { geo, root, depth, nodes: Vec::new(), parts: Vec::new() };
+        let mut split = Split { geo, depth, nodes: Vec::new(), parts: Vec::new() };
         let mut seen = HashMap::new();
         split.expand(root, depth, &mut seen)?;
         if split.parts.is_empty() {
@@ -165,11 +164,6 @@ impl Split {
         };
         seen.insert(key, target);
         Ok(target)
-    }
-
-    /// The position that was split.
-    pub fn root(&self) -> LineSet {
-        self.root
     }
 
     /// How many lines deep the split goes.

@@ -203,17 +203,6 @@ impl Split {
     }
 }
 
-/// Bounds on a value, narrowed by the answer (`yes` or not) to `test`: how a part's answers
-/// add up to what is known of it.
-pub fn narrow((lower, upper): (Score, Score), test: Test, yes: bool) -> (Score, Score) {
-    match (test, yes) {
-        (Test::AtLeast(t), true) => (lower.max(t), upper),
-        (Test::AtLeast(t), false) => (lower, upper.min(t - 1)),
-        (Test::AtMost(t), true) => (lower, upper.min(t)),
-        (Test::AtMost(t), false) => (lower.max(t + 1), upper),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,6 +211,17 @@ mod tests {
     use crate::solver::{Solver, TableSize};
     use crate::split::step_value;
     use rand::SeedableRng;
+
+    /// Bounds on a value, narrowed by the answer (`yes` or not) to `test`: how a part's answers
+    /// add up to what is known of it.
+    fn narrow((lower, upper): (Score, Score), test: Test, yes: bool) -> (Score, Score) {
+        match (test, yes) {
+            (Test::AtLeast(t), true) => (lower.max(t), upper),
+            (Test::AtLeast(t), false) => (lower, upper.min(t - 1)),
+            (Test::AtMost(t), true) => (lower, upper.min(t)),
+            (Test::AtMost(t), false) => (lower.max(t + 1), upper),
+        }
+    }
 
     /// Whether asking `test` of a move's value and asking `test.through(step)` of the value
     /// after it agree (`step_value` is the one rule of what a move is worth).
