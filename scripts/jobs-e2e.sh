@@ -53,7 +53,9 @@ declare -A daemon_pid=()
 daemon_order=()
 
 say() { echo "== $* ($((SECONDS - started)) s)"; }
+failure=""
 fail() {
+  failure="$*"
   echo "scripts/jobs-e2e.sh: FAILED: $*" >&2
   exit 1
 }
@@ -110,8 +112,8 @@ print_logs() {
   local f
   for f in "$logs"/* "$scratch"/out/*; do
     [ -f "$f" ] || continue
-    echo "---- ${f#"$scratch"/} (last 80 lines)"
-    tail -n 80 "$f"
+    echo "---- ${f#"$scratch"/} (last 40 lines)"
+    tail -n 40 "$f"
   done
 }
 
@@ -122,6 +124,8 @@ cleanup() {
   if [ "$code" != 0 ]; then
     print_logs >&2
     echo "scripts/jobs-e2e.sh: the scratch folder is kept: $scratch" >&2
+    # Again after the logs, which a CI log's tail may show alone.
+    echo "scripts/jobs-e2e.sh: FAILED (exit $code): ${failure:-a command failed (see above)}" >&2
   else
     rm -rf "$scratch"
   fi
@@ -284,7 +288,9 @@ while [ $# -gt 0 ]; do case "$1" in -*) shift ;; *) shift; break ;; esac; done
 exec sh -c "$*"
 SSH
   chmod +x "$scratch/fake-ssh"
-  out="$(scripts/parallel/run.sh "$d/jobs.jsonl" "$r" --resume-failed -- \
+  # Without SHELL, as in a minimal environment (cron, CI), where GNU parallel over ssh would run
+  # nothing and report success but for run.sh.
+  out="$(env -u SHELL scripts/parallel/run.sh "$d/jobs.jsonl" "$r" --resume-failed -- \
     --ssh "$scratch/fake-ssh" -S 1/hostA,1/hostB 2>&1)" || fail "the --resume-failed run exited $?: $out"
   echo "$out" >"$logs/parallel-2.out"
   # It ran job 3 alone: no other job's result was even looked at again.

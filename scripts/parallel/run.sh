@@ -58,6 +58,10 @@ count=$(count_jobs "$jobs" "$me")
 mkdir -p "$results"
 joblog="${joblog:-$results/parallel.joblog}"
 pencilbox="${PENCILBOX:-pencilbox}"
+# GNU parallel quotes each command for the shell $SHELL names, and over ssh, with SHELL unset (a
+# minimal environment: cron, CI, `env -i`), it runs nothing and reports success. The command
+# below is quoted for bash (printf %q).
+export SHELL="${SHELL:-$BASH}"
 
 # One parallel job per chunk of jobs, named by its indices (`40-49`, or `7`), always in the
 # same order, since --resume-failed matches the joblog's lines by sequence number.
