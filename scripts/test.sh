@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The README's test command: every Rust test of the workspace, the job engines' test (Slurm and
-# GNU parallel, installed from Debian's packages: scripts/jobs-e2e.sh), then the browser tests.
+# The README's test command: every Rust test of the workspace, the Python package's tests (a
+# virtual environment the script makes: scripts/test-python.sh), the job engines' test (Slurm
+# and GNU parallel, installed from Debian's packages: scripts/jobs-e2e.sh), then the browser tests.
 # Needs nothing beside the checkout.
 #
 # With a Slitherlink corpus folder (the benchmark corpus, kept outside the repository), the
@@ -48,5 +49,6 @@ if [ -n "$corpus" ]; then
   echo "== the Slitherlink corpus suite ($corpus)"
   PENCILBOX_CORPUS="$corpus" cargo test --locked -p pencilbox-slither --features corpus --test corpus
 fi
+bash scripts/test-python.sh
 bash scripts/jobs-e2e.sh
 bash scripts/e2e.sh

@@ -44,6 +44,34 @@ pub struct Game {
 }
 
 impl Game {
+    /// The game about to start from `start`, [`Player::First`] to move.
+    pub fn new(start: &Position) -> Game {
+        let dims = start.dims();
+        let lines = (0..dims.num_edges()).map(|e| start.is_drawn(Edge(e)).then_some(Owner::Start)).collect();
+        let boxes = dims.cells().map(|cell| start.is_claimed(cell).then_some(Owner::Start)).collect();
+        let to_move = (!start.is_over()).then_some(Player::First);
+        Game { position: start.clone(), lines, boxes, movers: Vec::new(), to_move, stopped: None }
+    }
+
+    /// The player to move draws `edge`: the boxes it completes are theirs, and they move again
+    /// if it completed any. Returns how many boxes it took. An edge off the board or already
+    /// drawn (every edge, once the game is over) is refused, and the game is left as it was.
+    pub fn play(&mut self, edge: Edge) -> Result<usize, MoveError> {
+        let mover = self.to_move.unwrap_or(Player::First);
+        let outcome = self.position.play_for(edge, mover)?;
+        self.lines[edge.index()] = Some(Owner::Player(mover));
+        let dims = self.position.dims();
+        let mut taken = 0;
+        for cell in outcome.boxes() {
+            self.boxes[dims.cell_index(cell)] = Some(Owner::Player(mover));
+            taken += 1;
+        }
+        self.movers.push(mover);
+        let next = if outcome.keeps_turn() { mover } else { mover.opponent() };
+        self.to_move = (!self.position.is_over()).then_some(next);
+        Ok(taken)
+    }
+
     /// The boxes `player` took.
     pub fn score(&self, player: Player) -> usize {
         self.boxes.iter().filter(|&&b| b == Some(Owner::Player(player))).count()
@@ -53,32 +81,14 @@ impl Game {
 /// Plays `moves` from `start`, [`Player::First`] first, stopping before the first move that is not
 /// an undrawn line of the board (or that comes once the game is over).
 pub fn replay(start: &Position, moves: &[Edge]) -> Game {
-    let dims = start.dims();
-    let mut position = start.clone();
-    let mut lines: Vec<Option<Owner>> =
-        (0..dims.num_edges()).map(|e| position.is_drawn(Edge(e)).then_some(Owner::Start)).collect();
-    let mut boxes: Vec<Option<Owner>> =
-        dims.cells().map(|cell| position.is_claimed(cell).then_some(Owner::Start)).collect();
-    let (mut movers, mut to_move, mut stopped) = (Vec::with_capacity(moves.len()), Player::First, None);
+    let mut game = Game::new(start);
     for (i, &edge) in moves.iter().enumerate() {
-        let outcome = match position.play_for(edge, to_move) {
-            Ok(outcome) => outcome,
-            Err(error) => {
-                stopped = Some((i, error));
-                break;
-            }
-        };
-        lines[edge.index()] = Some(Owner::Player(to_move));
-        for cell in outcome.boxes() {
-            boxes[dims.cell_index(cell)] = Some(Owner::Player(to_move));
-        }
-        movers.push(to_move);
-        if !outcome.keeps_turn() {
-            to_move = to_move.opponent();
+        if let Err(error) = game.play(edge) {
+            game.stopped = Some((i, error));
+            break;
         }
     }
-    let to_move = (!position.is_over()).then_some(to_move);
-    Game { position, lines, boxes, movers, to_move, stopped }
+    game
 }
 
 #[cfg(test)]
