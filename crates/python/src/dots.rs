@@ -13,7 +13,7 @@ use pencilbox_dots::bot::{Bot, Level};
 use pencilbox_dots::endgame;
 use pencilbox_dots::format::{Format, read};
 use pencilbox_dots::game::{Game, Owner};
-use pencilbox_dots::solver::{MAX_THREADS, TableSize};
+use pencilbox_dots::solver::{MAX_THREADS, Score, TableSize};
 use pencilbox_grid::{Dims, Edge, Player};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -86,6 +86,8 @@ fn report_dict<'py>(py: Python<'py>, report: &Report) -> PyResult<Bound<'py, PyD
 /// The analysis of a position: exact, or past `time_limit` seconds the strong engine's estimate.
 #[pyfunction]
 #[pyo3(signature = (lines, rows, cols, time_limit=None, moves=false, threads=1, tt_mib=1024))]
+// The arguments are the Python function's, each a keyword there.
+#[allow(clippy::too_many_arguments)]
 fn dots_solve<'py>(
     py: Python<'py>,
     lines: &str,
@@ -127,10 +129,10 @@ fn dots_solve<'py>(
 /// The exact value, for the player to move, of a simple loony endgame: every unclaimed box has
 /// exactly two undrawn sides, so the position is independent chains and loops.
 #[pyfunction]
-fn dots_endgame_value(lines: &str, rows: usize, cols: usize) -> PyResult<i32> {
+fn dots_endgame_value(lines: &str, rows: usize, cols: usize) -> PyResult<Score> {
     let position = position(lines, rows, cols)?;
     let parts = endgame::decompose(&position).map_err(input_error)?;
-    Ok(i32::from(endgame::value(&parts)))
+    Ok(endgame::value(&parts))
 }
 
 /// The undrawn lines, in line order.
