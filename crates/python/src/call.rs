@@ -1,12 +1,15 @@
 //! How a call crosses the boundary: its errors as Python exceptions, and long work off the GIL,
 //! cut short by Ctrl-C.
 
+use std::cell::RefCell;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::panic::PanicException;
 use pyo3::prelude::*;
 
 pyo3::create_exception!(
@@ -39,43 +42,89 @@ pub fn invalid(message: impl Into<String>) -> PyErr {
 /// How often a long call looks for Ctrl-C.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
-/// Runs `work` on a thread of its own with the GIL released, while this thread looks for Python
-/// signals: on Ctrl-C (or any signal handler's exception) it sets the flag `work` was given,
-/// waits for it to stop and raises the exception. The flag is how engines are cancelled.
-pub fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(Arc<AtomicBool>) -> T + Send) -> PyResult<T> {
+/// Work handed to a calling thread's worker.
+type Job = Box<dyn FnOnce() + Send>;
+
+thread_local! {
+    /// The worker thread of this (Python) thread: it runs the long calls made here, one at a
+    /// time, and ends with it. One that lives on keeps what the engines allocate warm (a
+    /// transposition table freed by one call is reused by the next without page faults, where
+    /// a new thread per call would cost more than a small solve); one per calling thread keeps
+    /// the calls of different Python threads parallel.
+    static WORKER: RefCell<Option<mpsc::Sender<Job>>> = const { RefCell::new(None) };
+}
+
+/// Runs `job` on this thread's worker, starting one if there is none (or it has gone).
+fn submit(job: Job) -> PyResult<()> {
+    WORKER.with(|worker| {
+        let mut worker = worker.borrow_mut();
+        let job = match worker.as_ref() {
+            Some(w) => match w.send(job) {
+                Ok(()) => return Ok(()),
+                // Its thread has gone (it cannot, short of an abort): start another.
+                Err(mpsc::SendError(job)) => job,
+            },
+            None => job,
+        };
+        let (jobs, queue) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("pencilbox".into())
+            .spawn(move || queue.into_iter().for_each(|job| job()))
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the engine's thread: {e}")))?;
+        let sent = jobs.send(job).map_err(|_| PyRuntimeError::new_err("the engine's thread has gone"));
+        *worker = Some(jobs);
+        sent
+    })
+}
+
+/// Runs `work` on this thread's worker with the GIL released, while this thread looks for
+/// Python signals: on Ctrl-C (or any signal handler's exception) it sets the flag `work` was
+/// given, waits for it to stop and raises the exception. The flag is how engines are cancelled.
+/// A panic of the engine is raised as PyO3's `PanicException`.
+pub fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+) -> PyResult<T> {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&cancel);
-    py.detach(|| {
-        std::thread::scope(|scope| {
-            let (done, finished) = mpsc::channel();
-            let worker = scope.spawn(move || {
-                let answer = work(flag);
-                // The receiver waits until the end; nothing is lost if it has gone.
-                let _ = done.send(());
-                answer
-            });
-            let mut interrupted = None;
-            loop {
-                match finished.recv_timeout(SIGNAL_POLL) {
-                    Err(mpsc::RecvTimeoutError::Timeout) if interrupted.is_none() => {
-                        if let Err(e) = Python::attach(|py| py.check_signals()) {
-                            cancel.store(true, Ordering::Relaxed);
-                            interrupted = Some(e);
-                        }
+    let (done, answer) = mpsc::channel();
+    submit(Box::new(move || {
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| work(flag)));
+        // The caller waits for the answer; nothing is lost if it has gone.
+        let _ = done.send(result);
+    }))?;
+    let (result, interrupted) = py.detach(move || {
+        let mut interrupted = None;
+        let result = loop {
+            match answer.recv_timeout(SIGNAL_POLL) {
+                Ok(result) => break Some(result),
+                Err(mpsc::RecvTimeoutError::Disconnected) => break None,
+                Err(mpsc::RecvTimeoutError::Timeout) if interrupted.is_none() => {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        cancel.store(true, Ordering::Relaxed);
+                        interrupted = Some(e);
                     }
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                    Ok(()) | Err(mpsc::RecvTimeoutError::Disconnected) => break,
                 }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
             }
-            let answer = worker.join().map_err(|_| {
-                pyo3::exceptions::PyRuntimeError::new_err("the engine's thread panicked (a bug in pencilbox)")
-            })?;
-            match interrupted {
-                Some(e) => Err(e),
-                None => Ok(answer),
-            }
-        })
-    })
+        };
+        (result, interrupted)
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    match result {
+        Some(Ok(answer)) => Ok(answer),
+        Some(Err(panic)) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(ToString::to_string)
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            Err(PanicException::new_err(format!("the engine panicked (a bug in pencilbox): {message}")))
+        }
+        None => Err(PyRuntimeError::new_err("the engine's thread ended without an answer")),
+    }
 }
 
 /// The deadline `seconds` from now; `None` for no limit. Negative, infinite or not-a-number

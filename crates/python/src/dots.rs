@@ -103,7 +103,7 @@ fn dots_solve<'py>(
         return Err(invalid(format!("threads must be 1 to {MAX_THREADS}, not {threads}")));
     }
     let deadline = deadline(time_limit, "time_limit")?;
-    let report = interruptible(py, |cancel| {
+    let report = interruptible(py, move |cancel| {
         let options = Options {
             moves,
             explain: false,
