@@ -15,11 +15,13 @@ pub mod bots;
 pub mod field;
 pub mod generate;
 pub mod moves;
+pub mod partial;
 pub mod solve;
 
 pub use board::{Board, ParseError, Square};
 pub use bots::{CONTEST_BUDGET, Level, MOVE_LIMIT, choose_move};
 pub use field::{Bias, Field, Sq};
 pub use generate::{GenError, GenParams, Preset, generate, playable, worth_playing};
-pub use moves::{IllegalMove, Move, RawMove};
+pub use moves::{IllegalMove, Move, RawMove, for_each_legal_move};
+pub use partial::{PaintError, PartialMove};
 pub use solve::{Moves, Solution, Solver, Status, solve, status};

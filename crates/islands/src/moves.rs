@@ -3,11 +3,13 @@
 
 use std::collections::HashSet;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use pencilbox_grid::{Cell, ScanError, Scanner};
 
 use crate::board::{Board, Square};
+use crate::field::Field;
 
 /// The most cells a `game.out` may list (more than any board holds).
 pub const MAX_MOVE_CELLS: usize = 100_000;
@@ -99,6 +101,17 @@ impl RawMove {
         cells.sort();
         Ok(Move { cells })
     }
+}
+
+/// Calls `f` with every legal move of `board`, each once: the live numbers row by row, each
+/// number's regions in the order of [`Field::for_each_region`]. There can be very many (a
+/// `medium` opening has thousands per number): `f` stops the listing by breaking.
+pub fn for_each_legal_move<B>(board: &Board, mut f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
+    let (field, _) = Field::from_board(board);
+    for (root, k) in field.numbers() {
+        field.for_each_region(root, k, &mut |region| f(field.to_move(region)))?;
+    }
+    ControlFlow::Continue(())
 }
 
 /// A cell not reachable from the first one through cells of the set, if any.

@@ -9,10 +9,12 @@
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use pencilbox_cgt::{MexSet, Nimber, Outcome};
-use pencilbox_grid::{OutOfTime, past};
+use pencilbox_grid::{OutOfTime, Player, past};
 
 use crate::board::Board;
 use crate::field::Field;
@@ -30,6 +32,14 @@ pub enum Status {
 }
 
 pencilbox_grid::named!(Status, "status", { Draw => "draw", NoMove => "no_move", Ongoing => "ongoing" });
+
+impl Status {
+    /// The winner when `to_move` is to move on a board of this status: the other player when
+    /// `to_move` cannot move; `None` in a draw or while the game goes on.
+    pub fn winner(self, to_move: Player) -> Option<Player> {
+        (self == Status::NoMove).then(|| to_move.opponent())
+    }
+}
 
 /// The status of `board` for the player to move.
 pub fn status(board: &Board) -> Status {
@@ -68,6 +78,8 @@ pub struct Solver {
     deadline: Option<Instant>,
     /// Give up once `nodes` reaches this (a per-query budget, see [`Solver::outcome_after`]).
     node_limit: Option<u64>,
+    /// Set by the caller to stop before the deadline ([`Solver::set_cancel`]).
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// Solves `board` exactly, giving up at `deadline`.
@@ -90,7 +102,9 @@ impl Solver {
         if self.node_limit.is_some_and(|l| self.nodes >= l) {
             return Err(OutOfTime);
         }
-        if self.nodes.is_multiple_of(256) && past(self.deadline) {
+        if self.nodes.is_multiple_of(256)
+            && (past(self.deadline) || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)))
+        {
             return Err(OutOfTime);
         }
         Ok(())
@@ -99,6 +113,12 @@ impl Solver {
     /// Changes the deadline (the memo tables stay).
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
+    }
+
+    /// Stop searching (with [`OutOfTime`], as at the deadline) soon after `cancel` is set: a
+    /// caller's way to stop a search without a deadline (Ctrl-C in Python).
+    pub fn set_cancel(&mut self, cancel: Option<Arc<AtomicBool>>) {
+        self.cancel = cancel;
     }
 
     /// Nodes visited so far (regions tried).

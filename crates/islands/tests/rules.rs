@@ -1,13 +1,15 @@
 //! The fast rules and the exact solver against slow, obviously correct references.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use pencilbox_cgt::{Nimber, Outcome, mex};
-use pencilbox_grid::Cell;
+use pencilbox_grid::{Cell, Player};
 use pencilbox_islands::solve::canonical_parts;
 use pencilbox_islands::{
-    Board, Field, Level, Move, RawMove, Solver, Square, Status, choose_move, solve, status,
+    Board, Field, Level, Move, PartialMove, RawMove, Solver, Square, Status, choose_move,
+    for_each_legal_move, solve, status,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -147,6 +149,117 @@ fn fast_enumerator_matches_growth_on_5x5() {
 }
 
 #[test]
+fn the_listing_of_legal_moves_is_every_legal_move_once_and_stops_when_asked() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    for _ in 0..60 {
+        let b = random_board(4, 6, 0.3, 0.1, &mut rng);
+        let mut listed = Vec::new();
+        let flow = for_each_legal_move(&b, |m| {
+            listed.push(m);
+            ControlFlow::<()>::Continue(())
+        });
+        assert!(flow.is_continue());
+        let all: BTreeSet<Move> = listed.iter().cloned().collect();
+        assert_eq!(all.len(), listed.len(), "a move listed twice\n{b}");
+        assert_eq!(all, legal_by_subsets(&b), "board\n{b}");
+        let mut first_two = Vec::new();
+        let flow = for_each_legal_move(&b, |m| {
+            first_two.push(m);
+            if first_two.len() == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        });
+        assert_eq!(flow.is_break(), listed.len() >= 2);
+        assert_eq!(first_two[..], listed[..listed.len().min(2)]);
+    }
+}
+
+/// Paints every region reachable cell by cell (each set of cells once), checking at each step
+/// that the cells offered are exactly those that some legal move of the number contains with
+/// the region, that every other cell is refused, and that a completed region is legal. Returns
+/// the completed moves.
+fn paint_everything(board: &Board, legal: &BTreeSet<Move>) -> BTreeSet<Move> {
+    let mut done = BTreeSet::new();
+    let mut seen: HashSet<BTreeSet<Cell>> = HashSet::new();
+    let mut stack: Vec<PartialMove> = board
+        .live_numbers()
+        .into_iter()
+        .map(|c| PartialMove::start(board, (c.row as i64, c.col as i64)).unwrap())
+        .collect();
+    while let Some(p) = stack.pop() {
+        let region: BTreeSet<Cell> = p.cells().iter().copied().collect();
+        if !seen.insert(region.clone()) {
+            continue;
+        }
+        if let Some(m) = p.to_move() {
+            assert!(legal.contains(&m), "painted an illegal move {m:?}\n{board}");
+            done.insert(m);
+            continue;
+        }
+        let completable: BTreeSet<Cell> = legal
+            .iter()
+            .filter(|m| region.iter().all(|c| m.cells().contains(c)))
+            .flat_map(|m| m.cells().iter().copied())
+            .filter(|c| !region.contains(c))
+            .collect();
+        let offered: BTreeSet<Cell> = p.extensions().into_iter().collect();
+        // The cells of a completion of the region are more than the cells that can come next:
+        // compare with those next to the region.
+        let next: BTreeSet<Cell> = completable
+            .into_iter()
+            .filter(|&c| board.dims().neighbours(c).any(|nb| region.contains(&nb)))
+            .collect();
+        assert_eq!(offered, next, "region {region:?}\n{board}");
+        for c in board.dims().cells() {
+            let mut q = p.clone();
+            let added = q.add((c.row as i64, c.col as i64));
+            assert_eq!(added.is_ok(), offered.contains(&c), "cell {c} after {region:?}: {added:?}\n{board}");
+            if added.is_ok() {
+                stack.push(q);
+            }
+        }
+    }
+    done
+}
+
+#[test]
+fn painting_cell_by_cell_offers_exactly_the_cells_of_legal_moves() {
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    for case in 0..120 {
+        let n = if case < 80 { 3 } else { 4 };
+        let b = random_board(n, 6, 0.3, 0.12, &mut rng);
+        let legal = legal_by_subsets(&b);
+        // The first cell: a number some legal move paints.
+        let numbers: BTreeSet<Cell> = legal
+            .iter()
+            .flat_map(|m| m.cells().iter().copied())
+            .filter(|&c| b.get(c) != Square::Empty)
+            .collect();
+        assert_eq!(b.live_numbers().into_iter().collect::<BTreeSet<_>>(), numbers, "board\n{b}");
+        for c in b.dims().cells().filter(|c| !numbers.contains(c)) {
+            assert!(PartialMove::start(&b, (c.row as i64, c.col as i64)).is_err(), "start at {c}\n{b}");
+        }
+        assert_eq!(paint_everything(&b, &legal), legal, "board\n{b}");
+    }
+    for _ in 0..30 {
+        let b = random_board(5, 5, 0.2, 0.1, &mut rng);
+        let legal = legal_by_growth(&b);
+        assert_eq!(paint_everything(&b, &legal), legal, "board\n{b}");
+    }
+}
+
+#[test]
+fn a_cancelled_solve_stops() {
+    use pencilbox_islands::{Preset, generate};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let board = generate(Preset::Medium.params(), &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+    let mut solver = Solver::new(None);
+    solver.set_cancel(Some(Arc::new(AtomicBool::new(true))));
+    assert!(solver.solve(&board).is_err());
+    // Far more nodes than one check's worth: it stopped at the first check.
+    assert!(solver.nodes() <= 256, "{} nodes", solver.nodes());
+}
+
+#[test]
 fn exact_outcomes_match_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut memo = HashMap::new();
@@ -215,6 +328,7 @@ fn the_statement_game_ends_with_the_first_player_winning() {
     }
     // The second player is to move with only dead numbers left: the first player has won.
     assert_eq!(status(&b), Status::NoMove);
+    assert_eq!(status(&b).winner(Player::Second), Some(Player::First));
     assert_eq!(solve(&b, None).unwrap().outcome, Outcome::Loss);
     let start: Board = text.parse().unwrap();
     let mut memo = HashMap::new();
@@ -227,6 +341,7 @@ fn draw_when_every_number_is_painted() {
     assert_eq!(solve(&b, None).unwrap().outcome, Outcome::Draw);
     let b: Board = "2\nB #\n# #\n".parse().unwrap();
     assert_eq!(status(&b), Status::Draw);
+    assert_eq!(status(&b).winner(Player::First), None);
     let b: Board = "2\nB 1\n# #\n".parse().unwrap();
     assert_eq!(status(&b), Status::NoMove);
 }
