@@ -16,6 +16,6 @@ Bad input raises :class:`InputError`, a :class:`ValueError` with the engine's me
 """
 
 from pencilbox._native import InputError, __version__
-from pencilbox import dots
+from pencilbox import dots, islands
 
-__all__ = ["InputError", "__version__", "dots"]
+__all__ = ["InputError", "__version__", "dots", "islands"]

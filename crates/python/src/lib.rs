@@ -12,6 +12,7 @@
 
 mod call;
 mod dots;
+mod islands;
 
 use pyo3::prelude::*;
 
@@ -20,5 +21,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<call::InputError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     dots::register(m)?;
+    islands::register(m)?;
     Ok(())
 }
