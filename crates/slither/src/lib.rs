@@ -13,6 +13,7 @@ pub mod board;
 pub mod check;
 mod classes;
 pub mod deduce;
+pub mod explain;
 pub mod format;
 pub mod generate;
 pub mod level;

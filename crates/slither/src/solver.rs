@@ -42,6 +42,17 @@ pub enum Verdict {
     Multiple(Solution),
 }
 
+impl Verdict {
+    /// The verdict's name: `none`, `unique` or `multiple`.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Verdict::NoSolution => "none",
+            Verdict::Unique(_) => "unique",
+            Verdict::Multiple(_) => "multiple",
+        }
+    }
+}
+
 /// Solves a puzzle and decides uniqueness (searches for up to two solutions).
 pub fn solve(p: &Puzzle) -> Verdict {
     match solve_within(p, Budget::default()) {

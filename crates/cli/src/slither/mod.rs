@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use pencilbox_slither::deduce::{self, Deducer, Rule};
+use pencilbox_slither::deduce;
 use pencilbox_slither::generate::GenerateError;
 use pencilbox_slither::level::{self, GradeError, Level};
 use pencilbox_slither::limits::{self, GENERATE_ATTEMPTS, GENERATE_SIDES};
-use pencilbox_slither::{EdgeState, Puzzle, Solution, Verdict, format, generate, solver};
+use pencilbox_slither::{Puzzle, Solution, Verdict, explain, format, generate, solver};
 
 use crate::input::{EXIT_VERDICT, InputArg};
 
@@ -88,7 +88,7 @@ A step of the stronger rules may only learn a fact (`learned exactly one of ... 
 When no rule applies, a trial: suppose one edge is a line (or a cross), follow the rules to a
 contradiction, so the edge is the other way; the step names the rules on the way and what breaks.
 A trial of depth 1 uses the rules alone; of depth d, trials of depth up to d-1 inside it
-(--trial-depth, default 4; 0: rules only). On a puzzle with several solutions trials go to depth 1
+(--trial-depth; 0: rules only). On a puzzle with several solutions trials go to depth 1
 at most. When nothing decides an edge, explain says it is stuck, prints the partial picture and
 exits 1.";
 
@@ -173,7 +173,7 @@ pub struct ExplainArgs {
     #[command(flatten)]
     input: InputArg,
     /// The deepest nesting of trials (0: deduction rules only).
-    #[arg(long, default_value_t = 4, value_parser = crate::options::whole(0usize, "a whole number"))]
+    #[arg(long, default_value_t = explain::TRIAL_DEPTH, value_parser = crate::options::whole(0usize, "a whole number"))]
     trial_depth: usize,
     /// Give up (exit 2) after this many seconds per puzzle.
     #[arg(long, default_value_t = 60.0, value_parser = crate::options::seconds)]
@@ -346,63 +346,19 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
             outln!("puzzle {}", i + 1)?;
         }
         let d = p.dims();
-        // The solution, when unique, tells the trials which state to refute; deep trials on a
-        // puzzle with several solutions would only search in vain.
-        let budget = budget(args.timeout)?;
-        let verdict = solve_one(p, args.timeout)?;
-        // The solve may have used the whole budget: then the deductions are not started (on a
-        // huge board setting them up alone takes a second).
-        if budget.deadline.is_some_and(|d| Instant::now() >= d) {
-            anyhow::bail!(
-                "gave up after {} s (see --timeout): ran out of time before the work was done",
-                args.timeout
-            );
-        }
-        let solution = match &verdict {
-            Verdict::Unique(s) => Some(s),
-            _ => None,
-        };
-        let max_depth = if solution.is_some() { args.trial_depth } else { args.trial_depth.min(1) };
-        let limits = deduce::TrialLimits { max_depth, solution, deadline: budget.deadline };
-        let mut deducer = Deducer::new(p);
         let mut steps = 0;
         let mut out = String::new();
-        let run = deducer
-            .explain(Rule::ALL, &limits, |m| {
-                steps += 1;
-                out.push_str(&format!("step {steps}: {}\n", m.describe(d)));
-            })
-            .with_context(|| format!("gave up after {} s (see --timeout)", args.timeout))?;
+        let e = explain::explain(p, args.trial_depth, deadline(Some(args.timeout))?, |m| {
+            steps += 1;
+            out.push_str(&format!("step {steps}: {}\n", m.describe(d)));
+        })
+        .with_context(|| format!("gave up after {} s (see --timeout)", args.timeout))?;
         emit(&out)?;
-        let decided = d.edges().filter(|&e| deducer.state(e) != EdgeState::Unknown).count();
-        let trials = match run.trials {
-            0 => String::new(),
-            1 => format!(" (1 trial, depth {})", run.depth),
-            n => format!(" ({n} trials, deepest {})", run.depth),
-        };
-        match run.outcome {
-            deduce::Outcome::Solved => outln!("solved in {steps} steps{trials}")?,
-            deduce::Outcome::Stuck => {
-                let why = match verdict {
-                    Verdict::Multiple(_) => "; the puzzle has more than one solution",
-                    _ => "",
-                };
-                let what = match max_depth {
-                    0 => "no rule applies".to_string(),
-                    _ => format!("no rule and no trial up to depth {max_depth} decides an edge"),
-                };
-                outln!(
-                    "stuck after {steps} steps: {what} ({decided} of {} edges decided{why})",
-                    d.num_edges()
-                )?;
-                code = ExitCode::from(EXIT_VERDICT);
-            }
-            deduce::Outcome::Contradiction => {
-                outln!("contradiction after {steps} steps: the puzzle has no solution")?;
-                code = ExitCode::from(EXIT_VERDICT);
-            }
+        outln!("{e}")?;
+        if e.run.outcome != deduce::Outcome::Solved {
+            code = ExitCode::from(EXIT_VERDICT);
         }
-        out!("{}", format::picture(p, &deducer.lines()))?;
+        out!("{}", format::picture(p, &e.lines))?;
     }
     Ok(code)
 }

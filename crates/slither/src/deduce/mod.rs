@@ -180,6 +180,7 @@ pub enum Outcome {
     /// A rule found a contradiction: the puzzle has no solution.
     Contradiction,
 }
+pencilbox_grid::named!(Outcome, "outcome", { Solved => "solved", Stuck => "stuck", Contradiction => "contradiction" });
 
 /// A human-readable edge name: `h(r,c)` joins dots (r,c)–(r,c+1), `v(r,c)` joins (r,c)–(r+1,c).
 pub fn edge_name(d: Dims, e: Edge) -> String {
