@@ -7,7 +7,7 @@ Modules:
 - ``pencilbox.slither``: Slitherlink (solve with proof of uniqueness, grade on Loopy's scale,
   explain step by step, generate).
 - ``pencilbox.islands``: the Islands game (boards, legal moves, the referee's verdict, bots).
-- ``pencilbox.walls``: the Wall Making Game (Sprague-Grundy values).
+- ``pencilbox.walls``: the Wall Making Game (Sprague-Grundy values, winning moves, play).
 - ``pencilbox.openspiel``: a ``pyspiel.Bot`` and exact values of OpenSpiel states (extra
   ``openspiel``).
 - ``pencilbox.envs``: PettingZoo environments (extra ``pettingzoo``).
@@ -16,6 +16,6 @@ Bad input raises :class:`InputError`, a :class:`ValueError` with the engine's me
 """
 
 from pencilbox._native import InputError, __version__
-from pencilbox import dots, islands
+from pencilbox import dots, islands, slither, walls
 
-__all__ = ["InputError", "__version__", "dots", "islands"]
+__all__ = ["InputError", "__version__", "dots", "islands", "slither", "walls"]

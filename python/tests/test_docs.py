@@ -7,7 +7,7 @@ import pytest
 
 from conftest import ROOT
 
-MODULES = ["pencilbox", "pencilbox.dots"]
+MODULES = ["pencilbox", "pencilbox.dots", "pencilbox.slither", "pencilbox.walls"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -13,6 +13,8 @@
 mod call;
 mod dots;
 mod islands;
+mod slither;
+mod walls;
 
 use pyo3::prelude::*;
 
@@ -22,5 +24,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     dots::register(m)?;
     islands::register(m)?;
+    slither::register(m)?;
+    walls::register(m)?;
     Ok(())
 }
