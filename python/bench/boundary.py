@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from pencilbox import dots
+from pencilbox import dots, islands, slither
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RUST = ROOT / "target" / "release" / "examples" / "boundary"
@@ -41,15 +41,57 @@ def endgame_5x5():
     return dots_lines(5, 5, undrawn)
 
 
+SLITHER_10X10 = """10 10
+...112.3.3
+10...22.2.
+10...22.1.
+..00...0..
+.....3...2
+100.3..1.3
+....1..1.2
+1.0..1..0.
+1..012.1..
+.3.......0
+"""
+
+
+# The 20x20 "normal" puzzle of crates/slither/tests/fixtures/generated.txt, as a puzz.link URL.
+SLITHER_20X20 = ("https://puzz.link/p?slither/20/20/0ag1bg2bj287dg171a116cbgd23bh51c331c0agb50ahd2c5bj1ah11bag70a"
+                 "g82177a02cgbkbi0b0620187760a6bm01ag01cgai6aagbg51226aj55aag050a01a55agbj6bgag15bj611ci112ah5bq33cm"
+                 "a06b775daahbh0ag7a005058678dg61b")
+
+
+def islands_boards():
+    """A generated medium board (seed 4) at the opening, and after the first listed move was
+    played until at most five numbers are live."""
+    opening = islands.generate("medium", seed=4)
+    later = opening
+    while len(later.live_numbers) > 5:
+        later = later.play(later.legal_moves()[0])
+    return str(opening), str(later)
+
+
 def cases():
     """(name, what, Python call, Rust arguments) of each case."""
     endgame = endgame_5x5()
     midgame = "101100110010110000010000"  # a 3x3 position, 15 lines undrawn
+    earlier = "000100010000010000010000"  # and one with 20
+    opening, later = islands_boards()
     return [
         ("dots-endgame", "Dots endgame value, 5x5 (2 loops, 4 chains)",
          lambda: dots.endgame_value(endgame, 5, 5), [endgame, "5", "5"]),
         ("dots-solve", "Dots exact solve, 3x3, 15 lines undrawn",
          lambda: dots.solve(midgame, 3, 3), [midgame, "3", "3"]),
+        ("dots-solve", "Dots exact solve, 3x3, 20 lines undrawn",
+         lambda: dots.solve(earlier, 3, 3), [earlier, "3", "3"]),
+        ("slither-solve", "Slitherlink solve and uniqueness proof, 10x10 (hard)",
+         lambda: slither.solve(SLITHER_10X10), [SLITHER_10X10]),
+        ("slither-solve", "Slitherlink solve and uniqueness proof, 20x20 (normal, a puzz.link URL)",
+         lambda: slither.solve(SLITHER_20X20), [SLITHER_20X20]),
+        ("islands-legal-moves", f"Islands legal moves, medium opening ({len(islands.Board(opening).legal_moves()):,})",
+         lambda: islands.Board(opening).legal_moves(), [opening]),
+        ("islands-legal-moves", f"Islands legal moves, medium, 5 numbers live ({len(islands.Board(later).legal_moves()):,})",
+         lambda: islands.Board(later).legal_moves(), [later]),
     ]
 
 
@@ -75,16 +117,16 @@ def main():
     if not RUST.is_file():
         sys.exit(f"{RUST} is missing: cargo build --release -p pencilbox-python --example boundary")
     table = cases()
-    rates = {name: ([], []) for name, *_ in table}
+    rates = [([], []) for _ in table]
     for r in range(args.rounds):
-        for name, _, call, rust_args in table:
-            rates[name][0].append(python_rate(call, args.seconds))
-            rates[name][1].append(rust_rate(name, args.seconds, rust_args))
+        for (name, _, call, rust_args), (py, rust) in zip(table, rates):
+            py.append(python_rate(call, args.seconds))
+            rust.append(rust_rate(name, args.seconds, rust_args))
         print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
     print("| call | Python calls/s | Rust calls/s | time per call (Rust) | overhead |")
     print("|---|---:|---:|---:|---:|")
-    for name, what, _, _ in table:
-        py, rust = (statistics.median(v) for v in rates[name])
+    for (_, what, _, _), samples in zip(table, rates):
+        py, rust = (statistics.median(v) for v in samples)
         per_call = 1e3 / rust
         unit = f"{per_call:.3f} ms" if per_call >= 0.01 else f"{per_call * 1e3:.2f} µs"
         print(f"| {what} | {py:,.0f} | {rust:,.0f} | {unit} | {100 * (rust / py - 1):+.1f}% |")

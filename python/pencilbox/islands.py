@@ -13,7 +13,9 @@ from JSON say.
 >>> from pencilbox import islands
 >>> board = islands.Board("3\\n2 # #\\n# # #\\n# # 1\\n")
 >>> board.legal_moves()
-[[(0, 0), (0, 1)], [(0, 0), (1, 0)], [(2, 2)]]
+Moves([[(0, 0), (0, 1)], [(0, 0), (1, 0)], [(2, 2)]])
+>>> board.legal_moves()[-1]
+[(2, 2)]
 >>> after = board.play([(2, 2)])
 >>> after.status, after.live_numbers
 ('ongoing', [(0, 0)])
@@ -68,7 +70,8 @@ PAINTED: int = _native.ISLANDS_PAINTED
 #: ``squares`` (rows of ``EMPTY``, ``PAINTED`` or the number), ``numbers`` (a dict cell ->
 #: number of the unpainted numbers), ``live_numbers`` (those a move can still paint), ``blocked_cells``
 #: (unpainted cells next to paint, out of play), ``status`` (for the player to move:
-#: ``ongoing``, ``no_move`` -- they have lost -- or ``draw``), ``legal_moves(limit=...)`` (more
+#: ``ongoing``, ``no_move`` -- they have lost -- or ``draw``), ``legal_moves(limit=...)`` (a
+#: read-only sequence of the moves, each made into Python objects only when looked at; more
 #: than ``limit`` raises :class:`pencilbox.InputError`), ``validate(move)`` (the move sorted, or
 #: :class:`pencilbox.InputError` with the rule it breaks), ``play(move)`` (the board after it).
 Board = _native.IslandsBoard

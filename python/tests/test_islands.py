@@ -115,6 +115,13 @@ def test_legal_moves_are_every_legal_set_of_cells_on_small_boards():
         assert set(map(tuple, listed)) == legal_by_subsets(board), str(board)
         for move in listed:
             assert move == sorted(move)
+        # The sequence: indices from either end, slices, iteration, all the same moves.
+        assert list(listed) == [listed[i] for i in range(len(listed))] == listed[:]
+        if listed:
+            assert listed[-1] == listed[len(listed) - 1]
+            assert listed[::2] == list(listed)[::2]
+        with pytest.raises(IndexError):
+            listed[len(listed)]
 
 
 def test_legal_moves_are_bounded_by_the_limit():
@@ -126,7 +133,7 @@ def test_legal_moves_are_bounded_by_the_limit():
     assert len(small.legal_moves(count)) == count
     with pytest.raises(pencilbox.InputError, match=f"more than {count - 1} legal moves"):
         small.legal_moves(count - 1)
-    assert islands.LEGAL_MOVES_LIMIT == 10_000
+    assert islands.LEGAL_MOVES_LIMIT == 1_000_000
 
 
 def test_illegal_moves_raise_the_referees_words(cli, tmp_path):

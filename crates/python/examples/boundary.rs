@@ -31,6 +31,27 @@ fn case(name: &str, args: Vec<String>) -> Box<dyn FnMut()> {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
             black_box(analysis::analyse(&dots_position(&args), options, &mut rng).unwrap());
         }),
+        "slither-solve" => Box::new(move || {
+            let input = pencilbox_slither::format::parse(&args[0]).unwrap();
+            let budget = pencilbox_slither::solver::Budget { max_nodes: None, deadline: None };
+            let verdict = pencilbox_slither::solver::solve_within(&input.puzzles[0], budget).unwrap();
+            let edges: Option<Vec<usize>> = match &verdict {
+                pencilbox_slither::Verdict::Unique(s) | pencilbox_slither::Verdict::Multiple(s) => {
+                    Some(s.edges().map(|e| e.index()).collect())
+                }
+                pencilbox_slither::Verdict::NoSolution => None,
+            };
+            black_box((verdict.name(), edges));
+        }),
+        "islands-legal-moves" => Box::new(move || {
+            let board: pencilbox_islands::Board = args[0].parse().unwrap();
+            let mut moves = Vec::new();
+            let _ = pencilbox_islands::for_each_legal_move(&board, |m| {
+                moves.push(m);
+                std::ops::ControlFlow::<()>::Continue(())
+            });
+            black_box(moves);
+        }),
         other => panic!("no case {other}"),
     }
 }

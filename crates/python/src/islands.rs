@@ -4,8 +4,8 @@
 //! ([`PartialMove`]), the way a learning agent makes one.
 
 use std::ops::ControlFlow;
-use std::sync::Mutex;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use pencilbox_grid::{Cell, Named, Player};
@@ -16,7 +16,7 @@ use pencilbox_islands::{
 };
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::PyDict;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -30,6 +30,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<IslandsBoard>()?;
     m.add_class::<IslandsBot>()?;
     m.add_class::<IslandsGame>()?;
+    m.add_class::<IslandsMoves>()?;
     m.add("ISLANDS_LEVELS", Level::names().collect::<Vec<_>>())?;
     m.add("ISLANDS_PRESETS", Preset::names().collect::<Vec<_>>())?;
     m.add("ISLANDS_MAX_SIDE", MAX_BOARD_SIDE)?;
@@ -42,8 +43,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// How many legal moves [`IslandsBoard::legal_moves`] lists unless told otherwise: a `medium`
-/// opening has thousands of regions per number, and every move is a Python list.
-const LEGAL_MOVES_LIMIT: usize = 10_000;
+/// opening has a few hundred thousand; the list holds them in Rust (a few dozen bytes a cell)
+/// until they are looked at, and the limit stops a board with far more from taking the memory.
+const LEGAL_MOVES_LIMIT: usize = 1_000_000;
 
 /// A cell as Python has it.
 type Pair = (usize, usize);
@@ -156,15 +158,16 @@ impl IslandsBoard {
     /// Every legal move (its cells sorted), the live numbers row by row; more than `limit`
     /// raises `InputError`.
     #[pyo3(signature = (limit=LEGAL_MOVES_LIMIT))]
-    fn legal_moves<'py>(&self, py: Python<'py>, limit: usize) -> PyResult<Bound<'py, PyList>> {
+    fn legal_moves(&self, py: Python<'_>, limit: usize) -> PyResult<IslandsMoves> {
         let board = self.board.clone();
         let (moves, flow) = interruptible(py, move |cancel| {
-            let mut moves = Vec::new();
+            let mut moves = MoveList::default();
             let flow = for_each_legal_move(&board, |m| {
-                if moves.len() == limit || cancel.load(Ordering::Relaxed) {
+                if moves.ends.len() == limit || cancel.load(Ordering::Relaxed) {
                     return ControlFlow::Break(());
                 }
-                moves.push(m);
+                moves.cells.extend_from_slice(m.cells());
+                moves.ends.push(moves.cells.len());
                 ControlFlow::Continue(())
             });
             (moves, flow)
@@ -175,17 +178,7 @@ impl IslandsBoard {
                  cell by cell (Game.paintable)"
             )));
         }
-        // One tuple per cell of the board, shared by the moves: most of the time of a long list
-        // goes to making Python objects (and to the collector looking at them).
-        let n = self.board.n();
-        let cells = (0..n * n)
-            .map(|i| (i / n, i % n).into_pyobject(py))
-            .collect::<PyResult<Vec<Bound<'py, PyTuple>>>>()?;
-        let lists = moves
-            .iter()
-            .map(|m| PyList::new(py, m.cells().iter().map(|c| &cells[c.row * n + c.col])))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyList::new(py, lists)
+        Ok(IslandsMoves { moves: Arc::new(moves) })
     }
 
     /// The move `cells` (any order) checked against the rules: its cells sorted, or
@@ -458,5 +451,97 @@ impl IslandsGame {
         let cells = pairs(mv.cells());
         self.moves.push(mv);
         cells
+    }
+}
+
+/// Moves one after the other: two allocations for any number of moves, where a `Vec` per move
+/// would cost more to free than to find.
+#[derive(Debug, Default)]
+struct MoveList {
+    cells: Vec<Cell>,
+    /// Where each move's cells end in `cells`.
+    ends: Vec<usize>,
+}
+
+impl MoveList {
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn get(&self, i: usize) -> Vec<Pair> {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        pairs(&self.cells[start..self.ends[i]])
+    }
+}
+
+/// The legal moves of a board, a read-only sequence: each move, a list of `(row, col)` cells
+/// sorted, is made into Python objects only when it is looked at (a `medium` opening has a few
+/// hundred thousand, which would take longer to make than to find).
+#[pyclass(module = "pencilbox._native", sequence, frozen)]
+#[derive(Debug)]
+pub struct IslandsMoves {
+    moves: Arc<MoveList>,
+}
+
+#[pymethods]
+impl IslandsMoves {
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The move at `index` (negative counts from the end), or a list of them for a slice.
+    fn __getitem__<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = index.cast::<pyo3::types::PySlice>() {
+            let range = slice.indices(self.moves.len() as isize)?;
+            let picked = (0..range.slicelength)
+                .map(|k| self.moves.get((range.start + k as isize * range.step) as usize))
+                .collect::<Vec<_>>();
+            return Ok(picked.into_pyobject(py)?.into_any());
+        }
+        let i: isize = index.extract()?;
+        let len = self.moves.len() as isize;
+        let at = if i < 0 { i + len } else { i };
+        if !(0..len).contains(&at) {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!("move {i} of {len} legal moves")));
+        }
+        Ok(self.moves.get(at as usize).into_pyobject(py)?.into_any())
+    }
+
+    fn __iter__(&self) -> IslandsMovesIter {
+        IslandsMovesIter { moves: Arc::clone(&self.moves), next: 0 }
+    }
+
+    fn __repr__(&self) -> String {
+        const SHOWN: usize = 6;
+        let shown: Vec<String> =
+            (0..self.moves.len().min(SHOWN)).map(|i| format!("{:?}", self.moves.get(i))).collect();
+        let more = match self.moves.len() {
+            n if n > SHOWN => format!(", ... ({n} moves)"),
+            _ => String::new(),
+        };
+        format!("Moves([{}{more}])", shown.join(", "))
+    }
+}
+
+/// An iterator over [`IslandsMoves`].
+#[pyclass(module = "pencilbox._native")]
+#[derive(Debug)]
+pub struct IslandsMovesIter {
+    moves: Arc<MoveList>,
+    next: usize,
+}
+
+#[pymethods]
+impl IslandsMovesIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<Vec<Pair>> {
+        if self.next == self.moves.len() {
+            return None;
+        }
+        self.next += 1;
+        Some(self.moves.get(self.next - 1))
     }
 }
