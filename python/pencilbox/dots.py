@@ -82,6 +82,18 @@ def legal_moves(lines: str, rows: int, cols: int) -> List[int]:
     return _native.dots_legal_moves(lines, rows, cols)
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A bot's move and how it chose it: ``reason`` is ``exact`` (the move keeps the exact value),
+    ``forced`` (the only move worth considering), ``proven`` (the exact solve ran out of time
+    after proving the move good), ``search`` (the search's choice), ``heuristic``,
+    ``large-board`` (the chain rules, beyond the solver) or ``level`` (the random and greedy
+    levels)."""
+
+    line: int
+    reason: str
+
+
 class Bot:
     """A playing engine: ``level`` is one of :data:`LEVELS` (``strong`` is the best), ``time_ms``
     the time it thinks per move, ``seed`` makes its choices repeatable. Keep one bot for a whole
@@ -107,11 +119,16 @@ class Bot:
         """The engine's move in the position: a line number."""
         return self._bot.move(lines, rows, cols)
 
+    def choose(self, lines: str, rows: int, cols: int) -> Choice:
+        """The engine's move in the position and how it chose it."""
+        return Choice(*self._bot.choose(lines, rows, cols))
+
     def __repr__(self) -> str:
         return repr(self._bot)
 
 
 #: A game in progress: ``Game(rows, cols, lines=None)``; ``play(line)`` draws a line for the
 #: player to move and returns the boxes it completed (then that player moves again); ``lines``,
-#: ``to_move`` (0, 1, or ``None`` when over), ``scores``, ``boxes``, ``legal_moves()``, ``copy()``.
+#: ``to_move`` (0, 1, or ``None`` when over), ``scores``, ``boxes``, ``legal_moves()``, ``copy()``,
+#: ``picture`` (the ASCII picture: boxes marked ``A`` for player 0, ``B`` for 1, ``#`` for the start's).
 Game = _native.DotsGame

@@ -8,8 +8,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use pencilbox_dots::analysis::{self, AnalysisError, Missing, OnTimeout, Options, Report, Value};
-use pencilbox_dots::board::Position;
-use pencilbox_dots::bot::{Bot, Level};
+use pencilbox_dots::board::{AsciiBoard, Position};
+use pencilbox_dots::bot::{Bot, Choice, Level};
 use pencilbox_dots::endgame;
 use pencilbox_dots::format::{Format, read};
 use pencilbox_dots::game::{Game, Owner};
@@ -160,6 +160,33 @@ struct BotState {
     engines: HashMap<Dims, Bot>,
 }
 
+impl DotsBot {
+    /// The engine's choice in the position, with the GIL released while it thinks.
+    fn choice(&self, py: Python<'_>, lines: &str, rows: usize, cols: usize) -> PyResult<Choice> {
+        let position = position(lines, rows, cols)?;
+        if position.is_over() {
+            return Err(invalid("every line is drawn: the game is over"));
+        }
+        let dims = position.dims();
+        let (level, table, threads, time) =
+            (self.level, TableSize::Mib(self.tt_mib), self.threads, self.time);
+        py.detach(|| {
+            // A panic while choosing poisons nothing worth keeping: the engines are only caches.
+            let mut state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let BotState { rng, engines } = &mut *state;
+            let bot = match engines.entry(dims) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    let mut bot = Bot::new(level, dims, table).map_err(input_error)?;
+                    bot.set_threads(threads);
+                    e.insert(bot)
+                }
+            };
+            bot.choose(&position, rng, Instant::now() + time).map_err(input_error)
+        })
+    }
+}
+
 impl std::fmt::Debug for DotsBot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("DotsBot").field("level", &self.level).field("time", &self.time).finish()
@@ -196,28 +223,21 @@ impl DotsBot {
 
     /// The engine's move (a line number) in the position, within the bot's time.
     #[pyo3(name = "move")]
-    fn choose(&self, py: Python<'_>, lines: &str, rows: usize, cols: usize) -> PyResult<usize> {
-        let position = position(lines, rows, cols)?;
-        if position.is_over() {
-            return Err(invalid("every line is drawn: the game is over"));
-        }
-        let dims = position.dims();
-        let (level, table, threads, time) =
-            (self.level, TableSize::Mib(self.tt_mib), self.threads, self.time);
-        py.detach(|| {
-            // A panic while choosing poisons nothing worth keeping: the engines are only caches.
-            let mut state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let BotState { rng, engines } = &mut *state;
-            let bot = match engines.entry(dims) {
-                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    let mut bot = Bot::new(level, dims, table).map_err(input_error)?;
-                    bot.set_threads(threads);
-                    e.insert(bot)
-                }
-            };
-            bot.choose(&position, rng, Instant::now() + time).map(|c| c.line.index()).map_err(input_error)
-        })
+    fn choose_line(&self, py: Python<'_>, lines: &str, rows: usize, cols: usize) -> PyResult<usize> {
+        Ok(self.choice(py, lines, rows, cols)?.line.index())
+    }
+
+    /// The engine's move and how it chose it: (line, the reason's name: `exact`, `forced`,
+    /// `proven`, `search`, ...).
+    fn choose(
+        &self,
+        py: Python<'_>,
+        lines: &str,
+        rows: usize,
+        cols: usize,
+    ) -> PyResult<(usize, &'static str)> {
+        let choice = self.choice(py, lines, rows, cols)?;
+        Ok((choice.line.index(), choice.reason.name()))
     }
 
     fn __repr__(&self) -> String {
@@ -310,6 +330,13 @@ impl DotsGame {
     /// The undrawn lines, in line order.
     fn legal_moves(&self) -> Vec<usize> {
         self.game.position.legal_moves().map(|e| e.index()).collect()
+    }
+
+    /// The board as an ASCII picture: dots `+`, lines `---` and `|`, each claimed box marked
+    /// with its taker's initial (`A` moved first, `B` second; `#` complete at the start).
+    #[getter]
+    fn picture(&self) -> String {
+        AsciiBoard(self.game.position.clone()).to_string()
     }
 
     fn copy(&self) -> Self {
