@@ -1,5 +1,5 @@
-"""PettingZoo environments of the games (the extra ``pettingzoo``): ``islands_v0``."""
+"""PettingZoo environments of the games (the extra ``pettingzoo``): ``dots_v0``, ``islands_v0``."""
 
-from pencilbox.envs import islands_v0
+from pencilbox.envs import dots_v0, islands_v0
 
-__all__ = ["islands_v0"]
+__all__ = ["dots_v0", "islands_v0"]
