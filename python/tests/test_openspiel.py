@@ -3,6 +3,7 @@ engine's, exact values against OpenSpiel's own alpha-beta, the bot legal everywh
 beating OpenSpiel's MCTS bot."""
 
 import collections
+import doctest
 import random
 import subprocess
 import sys
@@ -11,7 +12,9 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import evaluate_bots, mcts, minimax
+from open_spiel.python.bots.uniform_random import UniformRandomBot
 
+import pencilbox.openspiel
 from pencilbox import dots
 from pencilbox.openspiel import PencilboxBot, box_owners, boxes_taken, exact_returns, exact_value
 
@@ -189,6 +192,24 @@ def test_the_bot_beats_mcts_on_3x3():
     assert -1.0 not in results[1], results
     wins = sum(r == 1.0 for rs in results.values() for r in rs)
     assert wins >= 5, results
+
+
+def test_openspiels_cpp_harness_plays_the_bot():
+    # pyspiel.evaluate_bots calls the bot through OpenSpiel's C++ Bot interface. The random bot
+    # is seeded and pencilbox solves 2x3 exactly, so these are the same two games every time.
+    game = load(2, 3)
+    for seat in (0, 1):
+        bot = PencilboxBot(game, seat, time_ms=1000)
+        other = UniformRandomBot(1 - seat, np.random.RandomState(seat))
+        bots = [bot, other] if seat == 0 else [other, bot]
+        returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, seat)
+        assert returns[seat] == 1.0
+        assert sum(bot.reasons.values()) > 0
+
+
+def test_the_module_examples_run():
+    results = doctest.testmod(pencilbox.openspiel)
+    assert results.attempted > 0 and results.failed == 0
 
 
 def test_the_import_error_names_the_extra():
