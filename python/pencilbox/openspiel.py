@@ -39,7 +39,7 @@ GAME = "dots_and_boxes"
 __all__ = ["GAME", "PencilboxBot", "board_size", "box_owners", "boxes_taken", "exact_value", "exact_returns"]
 
 
-def board_size(game: "pyspiel.Game") -> Tuple[int, int]:
+def board_size(game: pyspiel.Game) -> Tuple[int, int]:
     """The board of an OpenSpiel ``dots_and_boxes`` game, (rows, cols) of boxes, from its
     parameters; any other game raises ``ValueError``."""
     name = game.get_type().short_name
@@ -49,13 +49,13 @@ def board_size(game: "pyspiel.Game") -> Tuple[int, int]:
     return int(params["num_rows"]), int(params["num_cols"])
 
 
-def _utility_margin(game: "pyspiel.Game") -> bool:
+def _utility_margin(game: pyspiel.Game) -> bool:
     """Whether the game's returns are the final score margin (else +1/-1/0 for a win, a loss
     and a draw)."""
     return bool(game.get_parameters().get("utility_margin", False))
 
 
-def box_owners(state: "pyspiel.State") -> List[Optional[int]]:
+def box_owners(state: pyspiel.State) -> List[Optional[int]]:
     """Who took each box, row-major: 0 or 1, ``None`` for a box not taken. A box complete in a
     start position made from a line string (``game.new_initial_state(lines)``) counts as taken
     by nobody, as OpenSpiel counts it.
@@ -76,18 +76,19 @@ def box_owners(state: "pyspiel.State") -> List[Optional[int]]:
     return owners
 
 
-def boxes_taken(state: "pyspiel.State") -> Tuple[int, int]:
+def boxes_taken(state: pyspiel.State) -> Tuple[int, int]:
     """The boxes each player has taken so far, (player 0's, player 1's), as OpenSpiel counts
     them for its returns (see :func:`box_owners`)."""
     owners = box_owners(state)
     return owners.count(0), owners.count(1)
 
 
-def exact_value(state: "pyspiel.State") -> int:
+def exact_value(state: pyspiel.State) -> int:
     """The exact value of an OpenSpiel ``dots_and_boxes`` state for the player to move: their
     boxes minus the opponent's, of the boxes still unclaimed, under best play by both (0 once
-    the game is over). It is :func:`pencilbox.dots.solve` of the state's lines; a board beyond
-    the exact solver raises :class:`pencilbox.InputError`, and Ctrl-C stops a long solve.
+    the game is over). It is :func:`pencilbox.dots.solve` of the state's lines: quick on small
+    boards and late in a game, long early on large ones (from 4x4 up); Ctrl-C stops it, and a
+    board beyond the exact solver raises :class:`pencilbox.InputError`.
     """
     if state.is_terminal():
         return 0
@@ -95,7 +96,7 @@ def exact_value(state: "pyspiel.State") -> int:
     return dots.solve(state.dbn_string(), rows, cols).value
 
 
-def exact_returns(state: "pyspiel.State") -> List[float]:
+def exact_returns(state: pyspiel.State) -> List[float]:
     """The returns, ``[player 0's, player 1's]``, that the state ends with under best play by
     both, as OpenSpiel's ``returns()`` would give them at the end: the final score margin
     (the boxes taken so far, :func:`boxes_taken`, and :func:`exact_value` of the rest) when the
@@ -124,7 +125,7 @@ class PencilboxBot(pyspiel.Bot):
     game; it needs no notice of the opponent's moves, since each move is chosen from the state.
     """
 
-    def __init__(self, game: "pyspiel.Game", player_id: int, level: str = "strong", time_ms: int = 1000,
+    def __init__(self, game: pyspiel.Game, player_id: int, level: str = "strong", time_ms: int = 1000,
                  seed: int = 0, *, threads: int = 1, tt_mib: int = 64) -> None:
         pyspiel.Bot.__init__(self)
         self._rows, self._cols = board_size(game)
@@ -137,7 +138,7 @@ class PencilboxBot(pyspiel.Bot):
     def player_id(self) -> int:
         return self._player_id
 
-    def choose(self, state: "pyspiel.State") -> dots.Choice:
+    def choose(self, state: pyspiel.State) -> dots.Choice:
         """The engine's move in the state and how it chose it (see :class:`pencilbox.dots.Choice`)."""
         if state.is_terminal():
             raise ValueError("the game is over: there is no move to make")
@@ -145,14 +146,14 @@ class PencilboxBot(pyspiel.Bot):
         self.reasons[choice.reason] += 1
         return choice
 
-    def step(self, state: "pyspiel.State") -> int:
+    def step(self, state: pyspiel.State) -> int:
         """The engine's move (an OpenSpiel action) in the state."""
         return self.choose(state).line
 
     def provides_policy(self) -> bool:
         return True
 
-    def step_with_policy(self, state: "pyspiel.State") -> Tuple[List[Tuple[int, float]], int]:
+    def step_with_policy(self, state: pyspiel.State) -> Tuple[List[Tuple[int, float]], int]:
         """The move and the policy that plays it surely, as OpenSpiel's MCTS bot gives it: each
         legal action with probability 1 for the move, 0 for the others."""
         action = self.step(state)
@@ -162,10 +163,10 @@ class PencilboxBot(pyspiel.Bot):
         """A new game: nothing to forget (the engine's table holds values of positions, good in
         any game)."""
 
-    def restart_at(self, state: "pyspiel.State") -> None:
+    def restart_at(self, state: pyspiel.State) -> None:
         """A game from the state: as :meth:`restart`."""
 
-    def inform_action(self, state: "pyspiel.State", player_id: int, action: int) -> None:
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
         """Another player's move: the engine reads each state afresh, so it needs no notice."""
 
     def __repr__(self) -> str:
