@@ -9,8 +9,9 @@ import sys
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
+import pencilbox
 from pencilbox import dots
 from pencilbox.envs import dots_v0
 
@@ -30,11 +31,16 @@ def test_the_two_player_environment_passes_the_api_test(rows, cols, rewards):
 
 
 @pytest.mark.parametrize("opponent", dots.LEVELS)
-@pytest.mark.parametrize("seat", [0, 1, None])
-def test_the_environment_against_an_engine_passes_the_api_test(opponent, seat):
-    env = dots_v0.env(rows=3, cols=3, opponent=opponent, seat=seat, opponent_time_ms=10)
+@pytest.mark.parametrize("player", [0, 1, None])
+def test_the_environment_against_an_engine_passes_the_api_test(opponent, player):
+    env = dots_v0.env(rows=3, cols=3, opponent=opponent, player=player, opponent_time_ms=10)
     api_test(env, num_cycles=200)
-    assert env.possible_agents == [dots_v0.ONE_AGENT]
+    assert env.possible_agents == [dots_v0.DRAWN_SEAT_AGENT if player is None else dots_v0.AGENTS[player]]
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"opponent": "greedy", "player": None}, {"opponent": "random"}])
+def test_a_seeded_environment_passes_the_seed_test(kwargs):
+    seed_test(lambda: dots_v0.env(rows=2, cols=3, **kwargs), num_cycles=100)
 
 
 def first_legal(observation):
@@ -70,7 +76,7 @@ def test_a_game_through_the_environment_is_the_engines_game(rows, cols, rewards)
         n_lines = len(game.lines)
         previous = None
         for agent, line, observation in moves:
-            seat = dots_v0.TWO_AGENTS.index(agent)
+            seat = dots_v0.AGENTS.index(agent)
             assert seat == game.to_move
             kept_turn += previous == agent
             lines = np.array([int(c) for c in game.lines])
@@ -94,9 +100,9 @@ def test_an_engine_opponent_plays_inside_step():
     # The agent sees only its own turns; the lines that appear between them are the engine's,
     # and the rewards add up to the final margin (per box) from the agent's seat.
     for seat in (0, 1):
-        env = dots_v0.env(rows=3, cols=3, opponent="greedy", seat=seat, rewards="boxes")
+        env = dots_v0.env(rows=3, cols=3, opponent="greedy", player=seat, rewards="boxes")
         env.reset(seed=seat)
-        assert env.infos[dots_v0.ONE_AGENT] == {"seat": seat}
+        assert env.infos[dots_v0.AGENTS[seat]] == {"player": seat}
         observation, *_ = env.last()
         assert observation["observation"][:24].sum() == seat, "the engine moves first in the second seat"
         total = 0
@@ -116,17 +122,17 @@ def test_an_engine_opponent_plays_inside_step():
 
 def test_a_seeded_reset_repeats_the_games():
     def moves(seed):
-        env = dots_v0.env(rows=3, cols=3, opponent="random", seat=None)
+        env = dots_v0.env(rows=3, cols=3, opponent="random", player=None)
         env.reset(seed=seed)
         seen = []
         for agent in env.agent_iter():
             observation, _, termination, truncation, info = env.last()
-            seen.append((info["seat"], observation["observation"].tobytes()))
+            seen.append((info["player"], observation["observation"].tobytes()))
             env.step(None if termination or truncation else first_legal(observation))
         return seen
 
     assert moves(4) == moves(4)
-    assert len({moves(seed)[0][0] for seed in range(8)}) == 2, "seat=None never varied the seat"
+    assert len({moves(seed)[0][0] for seed in range(8)}) == 2, "player=None never varied the seat"
 
 
 def test_an_illegal_move_loses_in_env_and_raises_in_raw_env():
@@ -139,20 +145,20 @@ def test_an_illegal_move_loses_in_env_and_raises_in_raw_env():
     raw = dots_v0.raw_env(rows=2, cols=2)
     raw.reset()
     raw.step(0)
-    with pytest.raises(ValueError, match="cannot draw line 0"):
+    with pytest.raises(pencilbox.InputError, match="cannot draw line 0"):
         raw.step(0)
 
 
 def test_bad_arguments_are_refused():
-    with pytest.raises(ValueError, match="opponent"):
+    with pytest.raises(pencilbox.InputError, match="opponent"):
         dots_v0.env(opponent="grandmaster")
-    with pytest.raises(ValueError, match="rewards"):
+    with pytest.raises(pencilbox.InputError, match="rewards"):
         dots_v0.env(rewards="points")
-    with pytest.raises(ValueError, match="seat"):
-        dots_v0.env(opponent="greedy", seat=2)
-    with pytest.raises(ValueError):
+    with pytest.raises(pencilbox.InputError, match="player"):
+        dots_v0.env(opponent="greedy", player=2)
+    with pytest.raises(pencilbox.InputError):
         dots_v0.env(rows=0, cols=3)
-    with pytest.raises(ValueError):
+    with pytest.raises(pencilbox.InputError):
         dots_v0.env(rows=2, cols=2, start="0101")
 
 
@@ -177,10 +183,11 @@ def test_the_gymnasium_view_passes_the_env_checker():
 
 
 def test_the_gymnasium_view_plays_a_game():
-    env = dots_v0.gym_env(rows=3, cols=3, opponent="strong", opponent_time_ms=10, seat=1)
+    env = dots_v0.gym_env(rows=3, cols=3, opponent="strong", opponent_time_ms=10, player=1)
     observation, info = env.reset(seed=0)
     assert env.observation_space.contains(observation)
-    assert info["seat"] == 1 and observation[:24].sum() == 1
+    assert info["player"] == 1 and observation[:24].sum() == 1
+    assert (env.action_masks() == info["action_mask"]).all()
     terminated, rewards = False, []
     while not terminated:
         action = int(np.flatnonzero(info["action_mask"])[0])

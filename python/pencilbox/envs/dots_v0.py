@@ -17,7 +17,7 @@ times running. The game ends when every line is drawn.
 **Actions.** A line number, ``Discrete(lines)``: the horizontal lines row by row, then the
 vertical ones (OpenSpiel's ``dots_and_boxes`` actions). ``env()`` ends the game with a loss
 (reward -1) for an agent that draws a drawn line, as PettingZoo's classic games do;
-``raw_env`` raises ``ValueError``.
+``raw_env`` raises :class:`pencilbox.InputError`.
 
 **Observations.** ``{"observation": ..., "action_mask": ...}``. ``observation`` is an ``int8``
 vector, the observing agent's view: one entry per line (1 drawn, 0 not), then one per box
@@ -32,10 +32,11 @@ margin.
 
 **An opponent.** With ``opponent`` one of :data:`pencilbox.dots.LEVELS` (``"strong"`` the
 best), the other player is that engine, thinking ``opponent_time_ms`` per move, and it moves
-inside ``step`` (and inside ``reset`` when it moves first): the one agent, ``"agent_0"``, sees
-only its own turns, and its rewards include the effect of the engine's moves. ``seat`` is the
-agent's place: 0 (moves first), 1, or ``None`` to draw it at each reset from the environment's
-seeded random generator; ``infos["agent_0"]["seat"]`` says which.
+inside ``step`` (and inside ``reset`` when it moves first): the one agent sees only its own
+turns, and its rewards include the effect of the engine's moves. ``player`` is the agent's
+seat: 0 (moves first, the agent ``player_0``), 1 (``player_1``), or ``None`` to draw it at each
+reset from the environment's seeded generator (the agent ``agent_0``);
+``infos[agent]["player"]`` says which.
 
 **Seeding.** ``reset(seed=...)`` seeds the environment's generator, which draws the seat and
 the engine's seed. The ``random`` and ``greedy`` levels then play the same games again; the
@@ -64,17 +65,17 @@ except ImportError as e:  # pragma: no cover - the tests install every extra
         'pip install "pencilbox[pettingzoo]"'
     ) from e
 
-from pencilbox import dots
+from pencilbox import InputError, dots
 
-__all__ = ["env", "raw_env", "gym_env", "DotsGymEnv", "REWARDS"]
+__all__ = ["env", "raw_env", "gym_env", "GymEnv", "REWARDS"]
 
 #: The reward schemes: the outcome at the end, or each box as it is taken.
 REWARDS = ("outcome", "boxes")
 
-#: The agents of the two-player environment, by seat (``player_0`` moves first).
-TWO_AGENTS = ("player_0", "player_1")
-#: The one agent of the environment against an engine.
-ONE_AGENT = "agent_0"
+#: The agents by seat (``player_0`` moves first).
+AGENTS = ("player_0", "player_1")
+#: The one agent against an engine when its seat is drawn at each reset.
+DRAWN_SEAT_AGENT = "agent_0"
 
 #: The reward of an illegal move in :func:`env` and :func:`gym_env`: a loss.
 ILLEGAL_REWARD = -1
@@ -100,29 +101,32 @@ class raw_env(AECEnv, EzPickle):
                 "render_fps": 1}
 
     def __init__(self, rows: int = 3, cols: int = 3, opponent: Optional[str] = None,
-                 render_mode: Optional[str] = None, *, seat: Optional[int] = None, rewards: str = "outcome",
+                 render_mode: Optional[str] = None, *, player: Optional[int] = 0, rewards: str = "outcome",
                  opponent_time_ms: int = 100, start: Optional[str] = None) -> None:
-        EzPickle.__init__(self, rows, cols, opponent, render_mode, seat=seat, rewards=rewards,
+        EzPickle.__init__(self, rows, cols, opponent, render_mode, player=player, rewards=rewards,
                           opponent_time_ms=opponent_time_ms, start=start)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise InputError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         if rewards not in REWARDS:
-            raise ValueError(f"rewards must be one of {REWARDS}, not {rewards!r}")
+            raise InputError(f"rewards must be one of {REWARDS}, not {rewards!r}")
         if opponent is not None and opponent not in dots.LEVELS:
-            raise ValueError(f"opponent must be one of {dots.LEVELS} or None, not {opponent!r}")
-        if seat not in (None, 0, 1):
-            raise ValueError(f"seat must be 0, 1 or None, not {seat!r}")
+            raise InputError(f"opponent must be one of {dots.LEVELS} or None, not {opponent!r}")
+        if player not in (None, 0, 1):
+            raise InputError(f"player must be 0, 1 or None, not {player!r}")
         # The board and the start position, checked by the engine now rather than at reset.
         self._start = dots.Game(rows, cols, start)
         self.rows, self.cols = rows, cols
         self.render_mode = render_mode
         self._opponent_level = opponent
         self._opponent_time_ms = opponent_time_ms
-        self._seat_choice = seat
+        self._player = player
         self._reward_scheme = rewards
 
-        self.possible_agents = list(TWO_AGENTS) if opponent is None else [ONE_AGENT]
+        if opponent is None:
+            self.possible_agents = list(AGENTS)
+        else:
+            self.possible_agents = [DRAWN_SEAT_AGENT if player is None else AGENTS[player]]
         n_lines = len(self._start.lines)
         n_boxes = rows * cols
         observation = spaces.Dict({
@@ -154,17 +158,17 @@ class raw_env(AECEnv, EzPickle):
         self._game = self._start.copy()
         self.agents = self.possible_agents[:]
         if self._opponent_level is None:
-            self._seats = {agent: seat for seat, agent in enumerate(TWO_AGENTS)}
+            self._seats = {agent: seat for seat, agent in enumerate(AGENTS)}
         else:
-            seat = self._seat_choice
+            seat = self._player
             if seat is None:
                 seat = int(self.np_random.integers(2))
-            self._seats = {ONE_AGENT: seat}
+            self._seats = {self.possible_agents[0]: seat}
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: ({"seat": s} if self._opponent_level else {}) for a, s in self._seats.items()}
+        self.infos = {a: ({"player": s} if self._opponent_level else {}) for a, s in self._seats.items()}
         self.agent_selection = self.agents[0]
         self._settle()
         self._accumulate_rewards()
@@ -175,7 +179,7 @@ class raw_env(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         if action is None or not 0 <= int(action) < len(self._game.lines) or self._game.lines[int(action)] == "1":
-            raise ValueError(f"{agent} cannot draw line {action!r}: legal are {self._game.legal_moves()}")
+            raise InputError(f"{agent} cannot draw line {action!r}: legal are {self._game.legal_moves()}")
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in self.agents}
         self._draw(int(action))
@@ -237,12 +241,14 @@ class raw_env(AECEnv, EzPickle):
         pass
 
 
-class DotsGymEnv(gymnasium.Env):
+class GymEnv(gymnasium.Env):
     """One agent against a built-in engine as a Gymnasium environment: the observation is the
     vector of :class:`raw_env`'s observations (lines, then boxes from the agent's view), the
-    action a line (``Discrete``), and ``info["action_mask"]`` marks the legal ones. An illegal
-    action ends the episode with reward -1 and ``info["illegal_action"]`` true. Arguments as
-    for :class:`raw_env`, ``opponent`` required.
+    action a line (``Discrete``), and ``info["action_mask"]`` (and ``action_masks()``, as
+    sb3-contrib's maskable algorithms ask for it) marks the legal ones. An illegal action ends
+    the episode with reward -1 and ``info["illegal_action"]`` true, so that random actions (as
+    Gymnasium's checker takes) are harmless. Arguments as for :class:`raw_env`, ``opponent``
+    required.
     """
 
     metadata = raw_env.metadata
@@ -250,15 +256,16 @@ class DotsGymEnv(gymnasium.Env):
     def __init__(self, rows: int = 3, cols: int = 3, opponent: str = "strong", render_mode: Optional[str] = None,
                  **kwargs: Any) -> None:
         if opponent is None:
-            raise ValueError("the Gymnasium view is of one agent: name an opponent level")
+            raise InputError("the Gymnasium view is of one agent: name an opponent level")
         self._aec = raw_env(rows, cols, opponent, render_mode, **kwargs)
+        self.agent = self._aec.possible_agents[0]
         self.render_mode = render_mode
-        self.observation_space = self._aec.observation_space(ONE_AGENT)["observation"]
-        self.action_space = self._aec.action_space(ONE_AGENT)
+        self.observation_space = self._aec.observation_space(self.agent)["observation"]
+        self.action_space = self._aec.action_space(self.agent)
 
     def _now(self, **info: Any):
-        seen = self._aec.observe(ONE_AGENT)
-        return seen["observation"], {**self._aec.infos[ONE_AGENT], "action_mask": seen["action_mask"], **info}
+        seen = self._aec.observe(self.agent)
+        return seen["observation"], {**self._aec.infos[self.agent], "action_mask": seen["action_mask"], **info}
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         super().reset(seed=seed)
@@ -266,8 +273,7 @@ class DotsGymEnv(gymnasium.Env):
         return self._now()
 
     def step(self, action: int):
-        mask = self._aec.observe(ONE_AGENT)["action_mask"]
-        if not mask[int(action)]:
+        if not self.action_masks()[int(action)]:
             # A move on a finished game is illegal too: every mask entry is 0 then.
             observation, info = self._now(illegal_action=True)
             return observation, float(ILLEGAL_REWARD), True, False, info
@@ -276,10 +282,14 @@ class DotsGymEnv(gymnasium.Env):
         observation, info = self._now()
         return observation, float(reward), terminated, truncated, info
 
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now (all zero once the episode is over)."""
+        return self._aec.observe(self.agent)["action_mask"]
+
     def render(self) -> Optional[str]:
         return self._aec.render()
 
 
-def gym_env(rows: int = 3, cols: int = 3, opponent: str = "strong", **kwargs: Any) -> DotsGymEnv:
-    """The single-agent Gymnasium view (:class:`DotsGymEnv`) against the engine ``opponent``."""
-    return DotsGymEnv(rows, cols, opponent, **kwargs)
+def gym_env(rows: int = 3, cols: int = 3, opponent: str = "strong", **kwargs: Any) -> GymEnv:
+    """The single-agent Gymnasium view (:class:`GymEnv`) against the engine ``opponent``."""
+    return GymEnv(rows, cols, opponent, **kwargs)
