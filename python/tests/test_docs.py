@@ -7,7 +7,8 @@ import pytest
 
 from conftest import ROOT
 
-MODULES = ["pencilbox", "pencilbox.dots", "pencilbox.slither", "pencilbox.walls"]
+MODULES = ["pencilbox", "pencilbox.dots", "pencilbox.slither", "pencilbox.walls", "pencilbox.openspiel",
+           "pencilbox.envs.dots_v0"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,10 +1,7 @@
 """pencilbox.envs.dots_v0: PettingZoo's API test, games through the environment against the
 engine's game, rewards, seeding, the opponent, rendering, and the Gymnasium view."""
 
-import doctest
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -199,15 +196,3 @@ def test_the_gymnasium_view_plays_a_game():
     observation, _ = env.reset(seed=0)
     _, reward, terminated, _, info = env.step(int(np.flatnonzero(observation[:24])[0]))
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
-
-
-def test_the_module_examples_run():
-    results = doctest.testmod(dots_v0)
-    assert results.attempted > 0 and results.failed == 0
-
-
-def test_the_import_error_names_the_extra():
-    code = "import sys; sys.modules['pettingzoo'] = None; import pencilbox.envs.dots_v0"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
-    assert done.returncode != 0
-    assert "ImportError" in done.stderr and 'pip install "pencilbox[pettingzoo]"' in done.stderr

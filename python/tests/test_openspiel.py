@@ -3,7 +3,6 @@ engine's, exact values against OpenSpiel's own alpha-beta, the bot legal everywh
 beating OpenSpiel's MCTS bot."""
 
 import collections
-import doctest
 import random
 import subprocess
 import sys
@@ -14,7 +13,6 @@ import pytest
 from open_spiel.python.algorithms import evaluate_bots, mcts, minimax
 from open_spiel.python.bots.uniform_random import UniformRandomBot
 
-import pencilbox.openspiel
 from pencilbox import dots
 from pencilbox.openspiel import PencilboxBot, box_owners, boxes_taken, exact_returns, exact_value
 
@@ -207,14 +205,12 @@ def test_openspiels_cpp_harness_plays_the_bot():
         assert sum(bot.reasons.values()) > 0
 
 
-def test_the_module_examples_run():
-    results = doctest.testmod(pencilbox.openspiel)
-    assert results.attempted > 0 and results.failed == 0
-
-
-def test_the_import_error_names_the_extra():
-    # Without OpenSpiel (pyspiel hidden), the module says how to install it.
-    code = "import sys; sys.modules['pyspiel'] = None; import pencilbox.openspiel"
+@pytest.mark.parametrize("module,hidden,extra", [
+    ("pencilbox.openspiel", "pyspiel", "openspiel"),
+    ("pencilbox.envs.dots_v0", "pettingzoo", "pettingzoo"),
+])
+def test_a_missing_optional_dependency_names_its_extra(module, hidden, extra):
+    code = f"import sys; sys.modules[{hidden!r}] = None; import {module}"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode != 0
-    assert "ImportError" in done.stderr and 'pip install "pencilbox[openspiel]"' in done.stderr
+    assert "ImportError" in done.stderr and f'pip install "pencilbox[{extra}]"' in done.stderr
