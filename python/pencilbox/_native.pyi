@@ -143,6 +143,7 @@ SLITHER_GENERATE_LEVELS: List[str]
 SLITHER_GENERATE_SIDES: Tuple[int, int]
 SLITHER_OUTCOMES: List[str]
 SLITHER_TRIAL_DEPTH: int
+SLITHER_TIME_LIMIT: float
 
 class SlitherNotUnique(InputError): ...
 class SlitherNoSolution(SlitherNotUnique): ...

@@ -49,7 +49,7 @@ GENERATE_SIDES: Tuple[int, int] = tuple(_native.SLITHER_GENERATE_SIDES)
 #: How an explanation ends.
 OUTCOMES: Tuple[str, ...] = tuple(_native.SLITHER_OUTCOMES)
 #: The time limit of every call unless given, in seconds: the CLI's ``--timeout`` default.
-TIME_LIMIT: float = 60.0
+TIME_LIMIT: float = _native.SLITHER_TIME_LIMIT
 #: The deepest nesting of trials :func:`explain` allows unless told otherwise.
 TRIAL_DEPTH: int = _native.SLITHER_TRIAL_DEPTH
 

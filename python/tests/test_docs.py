@@ -22,3 +22,16 @@ def test_the_python_guide_examples():
     result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0, f"{path} has no >>> examples"
     assert result.failed == 0
+
+
+def test_the_readmes_python_example_prints_what_its_comments_say(capsys):
+    import re
+
+    text = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
+    assert blocks, "README.md has no ```python block"
+    for block in blocks:
+        expected = [line.split("#", 1)[1].strip().split(":", 1)[0] for line in block.splitlines()
+                    if line.startswith("print(")]
+        exec(compile(block, "README.md", "exec"), {})
+        assert capsys.readouterr().out.split("\n")[:-1] == expected

@@ -51,6 +51,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SLITHER_GENERATE_LEVELS", generator::offered_names().collect::<Vec<_>>())?;
     m.add("SLITHER_GENERATE_SIDES", (*GENERATE_SIDES.start(), *GENERATE_SIDES.end()))?;
     m.add("SLITHER_OUTCOMES", Outcome::names().collect::<Vec<_>>())?;
+    m.add("SLITHER_TIME_LIMIT", pencilbox_slither::limits::DEFAULT_TIMEOUT_SECS)?;
     m.add("SLITHER_TRIAL_DEPTH", explain::TRIAL_DEPTH)?;
     Ok(())
 }

@@ -21,6 +21,12 @@ pub const PLAY_MAX_SIDE: usize = 100;
 /// (docs/PERFORMANCE.md has the times per edit).
 pub const EDITOR_MAX_SIDE: usize = 30;
 
+/// The seconds a solve, count, grade, explanation or generation may take unless the caller says
+/// otherwise (the CLI's `--timeout`, the Python package's `time_limit`): enough for every puzzle
+/// of the benchmark corpus and every level the generator is offered at, while a puzzle beyond
+/// them gives up with an answer rather than running on unseen.
+pub const DEFAULT_TIMEOUT_SECS: f64 = 60.0;
+
 /// The rows and columns the generator makes boards of (both must be in the range), in the CLI
 /// as in the web app. A board one cell wide holds only loops round a run of cells, nothing worth
 /// solving; a generated puzzle is made to be played, so none is larger than [`PLAY_MAX_SIDE`].

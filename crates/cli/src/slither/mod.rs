@@ -147,7 +147,7 @@ pub struct SolveArgs {
     #[arg(long)]
     any: bool,
     /// Give up (exit 2) after this many seconds per puzzle.
-    #[arg(long, default_value_t = 60.0, value_parser = crate::options::seconds)]
+    #[arg(long, default_value_t = limits::DEFAULT_TIMEOUT_SECS, value_parser = crate::options::seconds)]
     timeout: f64,
 }
 
@@ -163,7 +163,7 @@ pub struct CountArgs {
     #[arg(long)]
     json: bool,
     /// Give up (exit 2) after this many seconds per puzzle.
-    #[arg(long, default_value_t = 60.0, value_parser = crate::options::seconds)]
+    #[arg(long, default_value_t = limits::DEFAULT_TIMEOUT_SECS, value_parser = crate::options::seconds)]
     timeout: f64,
 }
 
@@ -176,7 +176,7 @@ pub struct ExplainArgs {
     #[arg(long, default_value_t = explain::TRIAL_DEPTH, value_parser = crate::options::whole(0usize, "a whole number"))]
     trial_depth: usize,
     /// Give up (exit 2) after this many seconds per puzzle.
-    #[arg(long, default_value_t = 60.0, value_parser = crate::options::seconds)]
+    #[arg(long, default_value_t = limits::DEFAULT_TIMEOUT_SECS, value_parser = crate::options::seconds)]
     timeout: f64,
 }
 
@@ -189,7 +189,7 @@ pub struct GradeArgs {
     #[arg(long)]
     json: bool,
     /// Give up (exit 2) after this many seconds per puzzle.
-    #[arg(long, default_value_t = 60.0, value_parser = crate::options::seconds)]
+    #[arg(long, default_value_t = limits::DEFAULT_TIMEOUT_SECS, value_parser = crate::options::seconds)]
     timeout: f64,
 }
 
@@ -208,7 +208,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1, value_parser = crate::options::whole(1usize, "a whole number of puzzles"))]
     count: usize,
     /// Give up (exit 2) when a puzzle is not made within this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = crate::options::seconds)]
+    #[arg(long, value_name = "SECONDS", default_value_t = limits::DEFAULT_TIMEOUT_SECS, value_parser = crate::options::seconds)]
     timeout: f64,
     /// No time limit: go on until a puzzle is made or every random loop was tried (puzzles far
     /// above the level's usual sizes may take many minutes).
@@ -526,7 +526,7 @@ pub struct AnalyzeArgs {
     json: bool,
     /// Give up (exit 2) when the solutions are not counted within this many seconds per puzzle;
     /// what is left after the count is reported as unchecked.
-    #[arg(long, default_value_t = 60.0, value_parser = crate::options::seconds)]
+    #[arg(long, default_value_t = limits::DEFAULT_TIMEOUT_SECS, value_parser = crate::options::seconds)]
     timeout: f64,
 }
 
