@@ -11,6 +11,9 @@ class InputError(ValueError): ...
 
 DOTS_LEVELS: List[str]
 DOTS_MAX_THREADS: int
+DOTS_SOLVE_TABLE_MIB: int
+DOTS_BOT_TABLE_MIB: int
+DOTS_BOT_TIME_MS: int
 
 def dots_solve(
     lines: str,
@@ -66,6 +69,7 @@ ISLANDS_MAX_SIDE: int
 ISLANDS_MAX_NUMBER: int
 ISLANDS_MOVE_LIMIT_MS: int
 ISLANDS_LEGAL_MOVES_LIMIT: int
+ISLANDS_SOLVE_TIME_LIMIT: float
 ISLANDS_EMPTY: int
 ISLANDS_PAINTED: int
 

@@ -20,6 +20,11 @@ from pencilbox import _native
 
 #: The playing levels, weakest first.
 LEVELS: tuple = tuple(_native.DOTS_LEVELS)
+#: The engine's defaults: the most MiB of a solve's table, of a playing engine's, and a playing
+#: engine's time per move in milliseconds.
+SOLVE_TABLE_MIB: int = _native.DOTS_SOLVE_TABLE_MIB
+BOT_TABLE_MIB: int = _native.DOTS_BOT_TABLE_MIB
+BOT_TIME_MS: int = _native.DOTS_BOT_TIME_MS
 
 Number = Union[int, float]
 
@@ -31,8 +36,10 @@ class Solution:
     ``value`` is exact (an ``int``) when ``exact``; otherwise the strong engine's estimate (a
     ``float``, with ``std_error`` and ``playouts``), or ``None`` when its search was too thin to
     estimate. ``lower``..``upper`` is what the exact solver proved of the value. ``best_move``
-    is a line number (``None`` when every line is drawn). ``move_values`` maps each legal line
-    to the mover's value after drawing it, when asked for with ``moves=True``.
+    is a line number (``None`` when every line is drawn). ``move_values``, when asked for with
+    ``moves=True``, maps lines to the mover's value after drawing them: every legal line when
+    exact; for an estimate, the moves the search weighed, each with the lines symmetric to it
+    (not every legal line: the search never looks at some).
     """
 
     value: Optional[Number]
@@ -55,7 +62,7 @@ def solve(
     *,
     moves: bool = False,
     threads: int = 1,
-    tt_mib: int = 1024,
+    tt_mib: int = SOLVE_TABLE_MIB,
 ) -> Solution:
     """The value and a best move of a position, exactly.
 
@@ -103,8 +110,8 @@ class Bot:
     True
     """
 
-    def __init__(self, level: str = "strong", time_ms: int = 1000, seed: int = 0, *, threads: int = 1,
-                 tt_mib: int = 64) -> None:
+    def __init__(self, level: str = "strong", time_ms: int = BOT_TIME_MS, seed: int = 0, *,
+                 threads: int = 1, tt_mib: int = BOT_TABLE_MIB) -> None:
         self._bot = _native.DotsBot(level, time_ms, seed, threads, tt_mib)
 
     @property

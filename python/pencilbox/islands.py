@@ -61,6 +61,8 @@ MAX_NUMBER: int = _native.ISLANDS_MAX_NUMBER
 MOVE_LIMIT_MS: int = _native.ISLANDS_MOVE_LIMIT_MS
 #: How many moves :meth:`Board.legal_moves` lists unless told otherwise.
 LEGAL_MOVES_LIMIT: int = _native.ISLANDS_LEGAL_MOVES_LIMIT
+#: The seconds :func:`solve` may take unless told otherwise (the CLI's default too).
+SOLVE_TIME_LIMIT: float = _native.ISLANDS_SOLVE_TIME_LIMIT
 #: In :attr:`Board.squares`: an empty square and a painted one (a number is itself).
 EMPTY: int = _native.ISLANDS_EMPTY
 PAINTED: int = _native.ISLANDS_PAINTED
@@ -140,7 +142,7 @@ class Solution:
     best_move: Optional[Move]
 
 
-def solve(board: BoardLike, time_limit: Optional[float] = 10.0) -> Solution:
+def solve(board: BoardLike, time_limit: Optional[float] = SOLVE_TIME_LIMIT) -> Solution:
     """The exact outcome of ``board`` for the player to move, and a move achieving it.
 
     Small boards and endgames solve at once; a ``medium`` or ``large`` opening does not. Past

@@ -125,8 +125,8 @@ class PencilboxBot(pyspiel.Bot):
     game; it needs no notice of the opponent's moves, since each move is chosen from the state.
     """
 
-    def __init__(self, game: pyspiel.Game, player_id: int, level: str = "strong", time_ms: int = 1000,
-                 seed: int = 0, *, threads: int = 1, tt_mib: int = 64) -> None:
+    def __init__(self, game: pyspiel.Game, player_id: int, level: str = "strong", time_ms: int = dots.BOT_TIME_MS,
+                 seed: int = 0, *, threads: int = 1, tt_mib: int = dots.BOT_TABLE_MIB) -> None:
         pyspiel.Bot.__init__(self)
         self._rows, self._cols = board_size(game)
         self._player_id = player_id

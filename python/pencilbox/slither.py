@@ -182,18 +182,27 @@ def count(puzzle: PuzzleLike, limit: int = 2, time_limit: Optional[float] = TIME
     return Count(*_native.slither_count(p, limit, time_limit))
 
 
-@dataclass(frozen=True)
-class Grade:
-    """A puzzle's difficulty: ``level`` (one of :data:`LEVELS`, or a deeper ``trial-N``),
+class Grade(str):
+    """A puzzle's difficulty: the level itself, as ``pencilbox slither grade`` prints it (one of
+    :data:`LEVELS`, or a deeper ``trial-N``), so that ``grade(text) == "tricky"``; with
     ``steps`` (of the solve at that level) and ``score`` (orders puzzles within a level, higher
-    is harder). ``str()`` is the level, as ``pencilbox slither grade`` prints it."""
+    is harder)."""
 
-    level: str
     steps: int
     score: int
 
-    def __str__(self) -> str:
-        return self.level
+    def __new__(cls, level: str, steps: int, score: int) -> "Grade":
+        grade = super().__new__(cls, level)
+        grade.steps, grade.score = steps, score
+        return grade
+
+    @property
+    def level(self) -> str:
+        """The level's name, a plain ``str``."""
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"Grade({self.level!r}, steps={self.steps}, score={self.score})"
 
 
 def grade(puzzle: PuzzleLike, time_limit: Optional[float] = TIME_LIMIT) -> Grade:
@@ -281,9 +290,4 @@ def generate(rows: int, cols: int, level: str, seed: int = 0,
     puzzle). Its ``text`` and ``url`` are what the other functions read. Raises
     :class:`TimeoutError` past ``time_limit``, :class:`RuntimeError` when every random loop it
     tries gives a puzzle of another level (another seed may succeed)."""
-    for name, value in (("rows", rows), ("cols", cols)):
-        if value < 0:
-            raise InputError(f"{name} must not be negative, got {value}")
-    if not 0 <= seed < 2**64:
-        raise InputError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed}")
     return _native.slither_generate(rows, cols, level, seed, time_limit)

@@ -97,6 +97,14 @@ def test_the_estimate_past_a_time_limit_says_so():
         (lambda: dots.Bot("superb"), "unknown level"),
         (lambda: dots.Bot("basic").move("1" * 12, 2, 2), "over"),
         (lambda: dots.Game(2, 2).play(12), "not on a 2x2 board"),
+        # Negative or huge whole numbers are bad input too, named, not an OverflowError.
+        (lambda: dots.solve("0" * 12, -1, 2), "rows must be a whole number"),
+        (lambda: dots.Game(2, 2).play(-1), "line must be a whole number"),
+        (lambda: dots.Game(2, 2).play(10**30), "line must be a whole number"),
+        (lambda: dots.Bot(seed=-1), "seed must be a whole number"),
+        (lambda: dots.Bot(seed=2**64), "seed must be a whole number"),
+        (lambda: dots.Bot(time_ms=-5), "time_ms must be a whole number"),
+        (lambda: dots.solve("0" * 12, 2, 2, tt_mib=-1), "tt_mib must be a whole number"),
     ],
 )
 def test_bad_input_raises_input_error_with_the_engines_words(call, words):

@@ -282,3 +282,16 @@ def test_the_docstring_examples_run():
     import doctest
 
     assert doctest.testmod(islands, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+@pytest.mark.parametrize(
+    "call,words",
+    [
+        (lambda: islands.generate("medium", seed=-1), "seed must be a whole number"),
+        (lambda: islands.Bot("greedy", time_ms=-1), "time_ms must be a whole number"),
+        (lambda: islands.Board(STATEMENT).legal_moves(-3), "limit must be a whole number"),
+    ],
+)
+def test_negative_whole_numbers_are_bad_input(call, words):
+    with pytest.raises(pencilbox.InputError, match=words):
+        call()

@@ -180,3 +180,12 @@ def test_the_docstring_examples_run():
     import doctest
 
     assert doctest.testmod(islands_v0, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+def test_a_board_decided_before_any_move_pays_its_outcome():
+    # One cell holding a 2: no move at all, so the first player has lost at once.
+    raw = islands_v0.raw_env(board="1\n2\n")
+    raw.reset()
+    assert raw.terminations == {"player_0": True, "player_1": True}
+    assert raw._cumulative_rewards == {"player_0": -1, "player_1": 1}
+    assert raw.last()[1] == -1

@@ -107,6 +107,8 @@ def test_fixture_puzzles_have_their_loop_and_level(cli, fixture):
     assert sorted(s.edges) == sorted(edges_of_inside(rows, cols, inside))
     g = slither.grade(text)
     assert (str(g), g.level) == (level, level)
+    # The grade is the level's name (a str), with the steps and score besides.
+    assert g == level and isinstance(g, str) and type(g.level) is str
     theirs = json.loads(cli_ok(cli, "grade", "--json", stdin=text))
     assert (g.level, g.steps, g.score) == (theirs["level"], theirs["steps"], theirs["score"])
     e = slither.explain(text)

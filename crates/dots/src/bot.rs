@@ -395,5 +395,10 @@ impl Engine {
     }
 }
 
+/// The most mebibytes each playing engine's table may take unless the caller says otherwise
+/// (`dots match`, `dots play`, the Python package's `Bot`): a move's solve within a second
+/// fills no more, and a match runs an engine per game.
+pub const BOT_TABLE_MIB: usize = 64;
+
 /// The default thinking time of the strong level when the caller gives none.
 pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);

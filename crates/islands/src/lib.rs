@@ -24,4 +24,4 @@ pub use field::{Bias, Field, Sq};
 pub use generate::{GenError, GenParams, Preset, generate, playable, worth_playing};
 pub use moves::{IllegalMove, Move, RawMove, for_each_legal_move};
 pub use partial::{PaintError, PartialMove};
-pub use solve::{Moves, Solution, Solver, Status, solve, status};
+pub use solve::{Moves, SOLVE_TIME_LIMIT, Solution, Solver, Status, solve, status};

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use pencilbox_cgt::{MexSet, Nimber, Outcome};
 use pencilbox_grid::{OutOfTime, Player, past};
@@ -81,6 +81,11 @@ pub struct Solver {
     /// Set by the caller to stop before the deadline ([`Solver::set_cancel`]).
     cancel: Option<Arc<AtomicBool>>,
 }
+
+/// How long an exact solve may run unless the caller says otherwise (`islands solve`, the
+/// Python package's `solve`): the small boards it is meant for are decided well within it, and
+/// a larger one gives up with an answer rather than running on unseen.
+pub const SOLVE_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// Solves `board` exactly, giving up at `deadline`.
 pub fn solve(board: &Board, deadline: Option<Instant>) -> Result<Solution, OutOfTime> {

@@ -45,12 +45,14 @@ fn case(name: &str, args: Vec<String>) -> Box<dyn FnMut()> {
         }),
         "islands-legal-moves" => Box::new(move || {
             let board: pencilbox_islands::Board = args[0].parse().unwrap();
-            let mut moves = Vec::new();
+            // The binding's form: the moves' cells one after the other, and where each ends.
+            let (mut cells, mut ends) = (Vec::new(), Vec::new());
             let _ = pencilbox_islands::for_each_legal_move(&board, |m| {
-                moves.push(m);
+                cells.extend_from_slice(m.cells());
+                ends.push(cells.len());
                 std::ops::ControlFlow::<()>::Continue(())
             });
-            black_box(moves);
+            black_box((cells, ends));
         }),
         other => panic!("no case {other}"),
     }

@@ -139,3 +139,22 @@ pub fn deadline(seconds: Option<f64>, name: &str) -> PyResult<Option<Instant>> {
         .map(Some)
         .ok_or_else(|| invalid(format!("{name} is too long: {seconds} s")))
 }
+
+/// A whole-number argument in the range of `T`: a negative or too large one is bad input,
+/// named, where PyO3 would raise `OverflowError` for an unsigned parameter.
+fn whole<T: TryFrom<i128>>(value: i128, name: &str, max: impl std::fmt::Display) -> PyResult<T> {
+    T::try_from(value)
+        .map_err(|_| invalid(format!("{name} must be a whole number from 0 to {max}, not {value}")))
+}
+
+pub fn to_usize(value: i128, name: &str) -> PyResult<usize> {
+    whole(value, name, usize::MAX)
+}
+
+pub fn to_u64(value: i128, name: &str) -> PyResult<u64> {
+    whole(value, name, u64::MAX)
+}
+
+pub fn to_u32(value: i128, name: &str) -> PyResult<u32> {
+    whole(value, name, u32::MAX)
+}

@@ -9,18 +9,18 @@ use std::time::{Duration, Instant};
 
 use pencilbox_dots::analysis::{self, AnalysisError, Missing, OnTimeout, Options, Report, Value};
 use pencilbox_dots::board::{AsciiBoard, Position};
-use pencilbox_dots::bot::{Bot, Choice, Level};
+use pencilbox_dots::bot::{BOT_TABLE_MIB, Bot, Choice, DEFAULT_THINK, Level};
 use pencilbox_dots::endgame;
 use pencilbox_dots::format::{Format, read};
 use pencilbox_dots::game::{Game, Owner};
-use pencilbox_dots::solver::{MAX_THREADS, Score, TableSize};
+use pencilbox_dots::solver::{MAX_THREADS, SOLVE_TABLE_MIB, Score, TableSize};
 use pencilbox_grid::{Dims, Edge, Player};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::call::{InputError, deadline, input_error, interruptible, invalid};
+use crate::call::{InputError, deadline, input_error, interruptible, invalid, to_u64, to_usize};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dots_solve, m)?)?;
@@ -30,12 +30,20 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<DotsGame>()?;
     m.add("DOTS_LEVELS", Level::ALL.iter().map(|l| l.to_string()).collect::<Vec<_>>())?;
     m.add("DOTS_MAX_THREADS", MAX_THREADS)?;
+    m.add("DOTS_SOLVE_TABLE_MIB", SOLVE_TABLE_MIB)?;
+    m.add("DOTS_BOT_TABLE_MIB", BOT_TABLE_MIB)?;
+    m.add("DOTS_BOT_TIME_MS", DEFAULT_THINK.as_millis() as u64)?;
     Ok(())
 }
 
+/// The board of `rows` × `cols` boxes.
+fn dims(rows: i128, cols: i128) -> PyResult<Dims> {
+    Dims::new(to_usize(rows, "rows")?, to_usize(cols, "cols")?).map_err(input_error)
+}
+
 /// The position of line string `lines` on a board of `rows` × `cols` boxes.
-fn position(lines: &str, rows: usize, cols: usize) -> PyResult<Position> {
-    let dims = Dims::new(rows, cols).map_err(input_error)?;
+fn position(lines: &str, rows: i128, cols: i128) -> PyResult<Position> {
+    let dims = dims(rows, cols)?;
     read(lines, Format::Openspiel, Some(dims)).map_err(input_error)
 }
 
@@ -85,20 +93,21 @@ fn report_dict<'py>(py: Python<'py>, report: &Report) -> PyResult<Bound<'py, PyD
 
 /// The analysis of a position: exact, or past `time_limit` seconds the strong engine's estimate.
 #[pyfunction]
-#[pyo3(signature = (lines, rows, cols, time_limit=None, moves=false, threads=1, tt_mib=1024))]
+#[pyo3(signature = (lines, rows, cols, time_limit=None, moves=false, threads=1, tt_mib=SOLVE_TABLE_MIB as i128))]
 // The arguments are the Python function's, each a keyword there.
 #[allow(clippy::too_many_arguments)]
 fn dots_solve<'py>(
     py: Python<'py>,
     lines: &str,
-    rows: usize,
-    cols: usize,
+    rows: i128,
+    cols: i128,
     time_limit: Option<f64>,
     moves: bool,
-    threads: usize,
-    tt_mib: usize,
+    threads: i128,
+    tt_mib: i128,
 ) -> PyResult<Bound<'py, PyDict>> {
     let position = position(lines, rows, cols)?;
+    let (threads, tt_mib) = (to_usize(threads, "threads")?, to_usize(tt_mib, "tt_mib")?);
     if !(1..=MAX_THREADS).contains(&threads) {
         return Err(invalid(format!("threads must be 1 to {MAX_THREADS}, not {threads}")));
     }
@@ -129,7 +138,7 @@ fn dots_solve<'py>(
 /// The exact value, for the player to move, of a simple loony endgame: every unclaimed box has
 /// exactly two undrawn sides, so the position is independent chains and loops.
 #[pyfunction]
-fn dots_endgame_value(lines: &str, rows: usize, cols: usize) -> PyResult<Score> {
+fn dots_endgame_value(lines: &str, rows: i128, cols: i128) -> PyResult<Score> {
     let position = position(lines, rows, cols)?;
     let parts = endgame::decompose(&position).map_err(input_error)?;
     Ok(endgame::value(&parts))
@@ -137,7 +146,7 @@ fn dots_endgame_value(lines: &str, rows: usize, cols: usize) -> PyResult<Score> 
 
 /// The undrawn lines, in line order.
 #[pyfunction]
-fn dots_legal_moves(lines: &str, rows: usize, cols: usize) -> PyResult<Vec<usize>> {
+fn dots_legal_moves(lines: &str, rows: i128, cols: i128) -> PyResult<Vec<usize>> {
     let position = position(lines, rows, cols)?;
     Ok(position.legal_moves().map(|e| e.index()).collect())
 }
@@ -162,7 +171,7 @@ struct BotState {
 
 impl DotsBot {
     /// The engine's choice in the position, with the GIL released while it thinks.
-    fn choice(&self, py: Python<'_>, lines: &str, rows: usize, cols: usize) -> PyResult<Choice> {
+    fn choice(&self, py: Python<'_>, lines: &str, rows: i128, cols: i128) -> PyResult<Choice> {
         let position = position(lines, rows, cols)?;
         if position.is_over() {
             return Err(invalid("every line is drawn: the game is over"));
@@ -196,8 +205,10 @@ impl std::fmt::Debug for DotsBot {
 #[pymethods]
 impl DotsBot {
     #[new]
-    #[pyo3(signature = (level="strong", time_ms=1000, seed=0, threads=1, tt_mib=64))]
-    fn new(level: &str, time_ms: u64, seed: u64, threads: usize, tt_mib: usize) -> PyResult<Self> {
+    #[pyo3(signature = (level="strong", time_ms=DEFAULT_THINK.as_millis() as i128, seed=0, threads=1, tt_mib=BOT_TABLE_MIB as i128))]
+    fn new(level: &str, time_ms: i128, seed: i128, threads: i128, tt_mib: i128) -> PyResult<Self> {
+        let (time_ms, seed) = (to_u64(time_ms, "time_ms")?, to_u64(seed, "seed")?);
+        let (threads, tt_mib) = (to_usize(threads, "threads")?, to_usize(tt_mib, "tt_mib")?);
         let level: Level = level.parse().map_err(|e: pencilbox_grid::UnknownName| invalid(e.to_string()))?;
         if !(1..=MAX_THREADS).contains(&threads) {
             return Err(invalid(format!("threads must be 1 to {MAX_THREADS}, not {threads}")));
@@ -223,19 +234,13 @@ impl DotsBot {
 
     /// The engine's move (a line number) in the position, within the bot's time.
     #[pyo3(name = "move")]
-    fn choose_line(&self, py: Python<'_>, lines: &str, rows: usize, cols: usize) -> PyResult<usize> {
+    fn choose_line(&self, py: Python<'_>, lines: &str, rows: i128, cols: i128) -> PyResult<usize> {
         Ok(self.choice(py, lines, rows, cols)?.line.index())
     }
 
     /// The engine's move and how it chose it: (line, the reason's name: `exact`, `forced`,
     /// `proven`, `search`, ...).
-    fn choose(
-        &self,
-        py: Python<'_>,
-        lines: &str,
-        rows: usize,
-        cols: usize,
-    ) -> PyResult<(usize, &'static str)> {
+    fn choose(&self, py: Python<'_>, lines: &str, rows: i128, cols: i128) -> PyResult<(usize, &'static str)> {
         let choice = self.choice(py, lines, rows, cols)?;
         Ok((choice.line.index(), choice.reason.name()))
     }
@@ -266,19 +271,17 @@ impl DotsGame {
     /// The game from the position `lines` (all undrawn when omitted), player 0 to move.
     #[new]
     #[pyo3(signature = (rows, cols, lines=None))]
-    fn new(rows: usize, cols: usize, lines: Option<&str>) -> PyResult<Self> {
+    fn new(rows: i128, cols: i128, lines: Option<&str>) -> PyResult<Self> {
         let start = match lines {
             Some(lines) => position(lines, rows, cols)?,
-            None => {
-                let dims = Dims::new(rows, cols).map_err(input_error)?;
-                Position::empty_of(dims).map_err(input_error)?
-            }
+            None => Position::empty_of(dims(rows, cols)?).map_err(input_error)?,
         };
         Ok(DotsGame { game: Game::new(&start) })
     }
 
     /// The player to move draws `line`; returns the boxes it completed (then they move again).
-    fn play(&mut self, line: usize) -> PyResult<usize> {
+    fn play(&mut self, line: i128) -> PyResult<usize> {
+        let line = to_usize(line, "line")?;
         self.game.play(Edge(line)).map_err(input_error)
     }
 

@@ -20,7 +20,7 @@ use pyo3::types::PyDict;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::call::{deadline, input_error, interruptible, invalid};
+use crate::call::{deadline, input_error, interruptible, invalid, to_u32, to_u64, to_usize};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(islands_preset, m)?)?;
@@ -37,6 +37,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ISLANDS_MAX_NUMBER", MAX_NUMBER)?;
     m.add("ISLANDS_MOVE_LIMIT_MS", MOVE_LIMIT.as_millis() as u64)?;
     m.add("ISLANDS_LEGAL_MOVES_LIMIT", LEGAL_MOVES_LIMIT)?;
+    m.add("ISLANDS_SOLVE_TIME_LIMIT", pencilbox_islands::SOLVE_TIME_LIMIT.as_secs_f64())?;
     m.add("ISLANDS_EMPTY", EMPTY)?;
     m.add("ISLANDS_PAINTED", PAINTED)?;
     Ok(())
@@ -157,8 +158,9 @@ impl IslandsBoard {
 
     /// Every legal move (its cells sorted), the live numbers row by row; more than `limit`
     /// raises `InputError`.
-    #[pyo3(signature = (limit=LEGAL_MOVES_LIMIT))]
-    fn legal_moves(&self, py: Python<'_>, limit: usize) -> PyResult<IslandsMoves> {
+    #[pyo3(signature = (limit=LEGAL_MOVES_LIMIT as i128))]
+    fn legal_moves(&self, py: Python<'_>, limit: i128) -> PyResult<IslandsMoves> {
+        let limit = to_usize(limit, "limit")?;
         let board = self.board.clone();
         let (moves, flow) = interruptible(py, move |cancel| {
             let mut moves = MoveList::default();
@@ -217,10 +219,22 @@ fn islands_preset(name: &str) -> PyResult<(usize, usize, u32, u32)> {
     Ok((n, centers, min, max))
 }
 
+/// The generator's parameters, each a whole number in its type's range (the generator checks
+/// the rest).
+fn gen_params(n: i128, centers: i128, min: i128, max: i128) -> PyResult<GenParams> {
+    Ok(GenParams {
+        n: to_usize(n, "n")?,
+        centers: to_usize(centers, "centers")?,
+        min: to_u32(min, "min")?,
+        max: to_u32(max, "max")?,
+    })
+}
+
 /// The contest generator's board for `seed`.
 #[pyfunction]
-fn islands_generate(n: usize, centers: usize, min: u32, max: u32, seed: u64) -> PyResult<IslandsBoard> {
-    let params = GenParams { n, centers, min, max };
+fn islands_generate(n: i128, centers: i128, min: i128, max: i128, seed: i128) -> PyResult<IslandsBoard> {
+    let params = gen_params(n, centers, min, max)?;
+    let seed = to_u64(seed, "seed")?;
     let board =
         pencilbox_islands::generate(params, &mut ChaCha8Rng::seed_from_u64(seed)).map_err(input_error)?;
     Ok(board.into())
@@ -229,13 +243,14 @@ fn islands_generate(n: usize, centers: usize, min: u32, max: u32, seed: u64) -> 
 /// The first board worth playing from the seeds `seed`, `seed + 1`, …, with its seed.
 #[pyfunction]
 fn islands_playable(
-    n: usize,
-    centers: usize,
-    min: u32,
-    max: u32,
-    seed: u64,
+    n: i128,
+    centers: i128,
+    min: i128,
+    max: i128,
+    seed: i128,
 ) -> PyResult<(u64, IslandsBoard)> {
-    let params = GenParams { n, centers, min, max };
+    let params = gen_params(n, centers, min, max)?;
+    let seed = to_u64(seed, "seed")?;
     let (seed, board) =
         pencilbox_islands::playable(params, seed, ChaCha8Rng::seed_from_u64).map_err(input_error)?;
     Ok((seed, board.into()))
@@ -280,9 +295,10 @@ pub struct IslandsBot {
 #[pymethods]
 impl IslandsBot {
     #[new]
-    #[pyo3(signature = (level="strong", time_ms=MOVE_LIMIT.as_millis() as u64, seed=0))]
-    fn new(level: &str, time_ms: u64, seed: u64) -> PyResult<Self> {
+    #[pyo3(signature = (level="strong", time_ms=MOVE_LIMIT.as_millis() as i128, seed=0))]
+    fn new(level: &str, time_ms: i128, seed: i128) -> PyResult<Self> {
         let level: Level = level.parse().map_err(input_error)?;
+        let (time_ms, seed) = (to_u64(time_ms, "time_ms")?, to_u64(seed, "seed")?);
         Ok(IslandsBot {
             level,
             time: Duration::from_millis(time_ms),

@@ -3,9 +3,10 @@
 //! modules. Each function only converts: it reads its input with the engine's own parser, calls
 //! the engine, and turns the answer into Python values. A rule of a game never lives here.
 //!
-//! Long calls run with the GIL released, stop at their time limit, and stop at once on Ctrl-C
-//! ([`call::interruptible`]); bad input raises `pencilbox.InputError`, a `ValueError` carrying the
-//! engine's message. No panic crosses the boundary: PyO3 turns one into a Python exception.
+//! Long calls run with the GIL released and stop at their time limit; those whose engine takes
+//! a cancel flag (Dots and Islands solves, Islands move lists) stop at once on Ctrl-C, the
+//! others raise it when they end ([`call::interruptible`]). Bad input raises
+//! `pencilbox.InputError`, a `ValueError` carrying the engine's message. No panic crosses the boundary: PyO3 turns one into a Python exception.
 
 // PyO3's macros expand to unsafe code (the C API); the code written here has none.
 #![allow(unsafe_code)]

@@ -18,7 +18,7 @@ use pyo3::types::PyDict;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::call::{InputError, deadline, input_error, interruptible, invalid};
+use crate::call::{InputError, deadline, input_error, interruptible, invalid, to_u64, to_usize};
 
 pyo3::create_exception!(
     pencilbox.slither,
@@ -336,14 +336,15 @@ fn slither_explain<'py>(
 #[pyo3(signature = (rows, cols, level, seed, time_limit=None))]
 fn slither_generate(
     py: Python<'_>,
-    rows: usize,
-    cols: usize,
+    rows: i128,
+    cols: i128,
     level: &str,
-    seed: u64,
+    seed: i128,
     time_limit: Option<f64>,
 ) -> PyResult<SlitherPuzzle> {
     let target: Level = level.parse().map_err(|e: UnknownName| invalid(e.to_string()))?;
-    let d = Dims::new(rows, cols).map_err(input_error)?;
+    let d = Dims::new(to_usize(rows, "rows")?, to_usize(cols, "cols")?).map_err(input_error)?;
+    let seed = to_u64(seed, "seed")?;
     generator::check_request(d, target).map_err(input_error)?;
     let deadline = deadline(time_limit, "time_limit")?;
     let made = interruptible(py, move |_| {

@@ -178,8 +178,9 @@ class raw_env(AECEnv, EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or not 0 <= int(action) < len(self._game.lines) or self._game.lines[int(action)] == "1":
-            raise InputError(f"{agent} cannot draw line {action!r}: legal are {self._game.legal_moves()}")
+        legal = self._game.legal_moves()
+        if action is None or int(action) not in legal:
+            raise InputError(f"{agent} cannot draw line {action!r}: legal are {legal}")
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in self.agents}
         self._draw(int(action))
@@ -225,7 +226,7 @@ class raw_env(AECEnv, EzPickle):
         observation = np.concatenate([lines, boxes]).astype(np.int8)
         mask = np.zeros(len(lines), dtype=np.int8)
         if agent == self.agent_selection and not self._game.is_over:
-            mask = (1 - lines).astype(np.int8)
+            mask[self._game.legal_moves()] = 1
         return {"observation": observation, "action_mask": mask}
 
     def render(self) -> Optional[str]:

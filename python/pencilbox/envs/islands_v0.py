@@ -42,12 +42,18 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Union
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as e:  # pragma: no cover - the tests install every extra
+    raise ImportError(
+        f'pencilbox.envs needs PettingZoo and Gymnasium ({e.name} is missing): '
+        'pip install "pencilbox[pettingzoo]"'
+    ) from e
 
 from pencilbox import InputError, islands
 
@@ -155,6 +161,7 @@ class raw_env(AECEnv):
             # Decided before the agent's first move: a fixed board, or the opponent's opening
             # on every board drawn.
             self._finish()
+            self._accumulate_rewards()
 
     def _new_game(self) -> None:
         """A game on the fixed board or a drawn one, the opponent's opening played."""
@@ -192,6 +199,8 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise InputError(f"{agent} must paint a cell: give its index row * n + col")
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
         row, col = divmod(int(action), self.n)

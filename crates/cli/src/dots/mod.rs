@@ -78,7 +78,7 @@ fn board_sizes() -> String {
 pub struct EngineArgs {
     /// The most each strong engine's transposition table may take, in MiB (with two threads
     /// the strong engine's second search keeps a table of up to half this size besides).
-    #[arg(long, default_value_t = 64, value_name = "MIB",
+    #[arg(long, default_value_t = pencilbox_dots::bot::BOT_TABLE_MIB, value_name = "MIB",
           value_parser = crate::options::whole(0usize, "a whole number of MiB"))]
     pub tt_mib: usize,
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_THREADS as i64), help = format!(

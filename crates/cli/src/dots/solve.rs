@@ -44,7 +44,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// The most the transposition table may take, in MiB (a position with few undrawn lines
     /// gets only what it can use).
-    #[arg(long, default_value_t = 1024, value_name = "MIB",
+    #[arg(long, default_value_t = pencilbox_dots::solver::SOLVE_TABLE_MIB, value_name = "MIB",
           value_parser = crate::options::whole(0usize, "a whole number of MiB"))]
     pub tt_mib: usize,
     #[arg(long, default_value_t = 1, value_name = "N",

@@ -68,7 +68,7 @@ pub struct SplitArgs {
           value_parser = crate::options::whole(1usize, "a whole number of moves, at least 1"))]
     pub width: usize,
     /// The most each job's transposition table may take, in MiB.
-    #[arg(long, default_value_t = 1024, value_name = "MIB",
+    #[arg(long, default_value_t = pencilbox_dots::solver::SOLVE_TABLE_MIB, value_name = "MIB",
           value_parser = crate::options::whole(0usize, "a whole number of MiB"))]
     pub tt_mib: usize,
 }

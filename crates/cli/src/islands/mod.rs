@@ -74,7 +74,7 @@ search does not finish within --time-ms. Example:
         #[command(flatten)]
         input: InputArg,
         /// Give up after this many milliseconds.
-        #[arg(long, default_value_t = 10_000, value_name = "MS", value_parser = millis())]
+        #[arg(long, default_value_t = pencilbox_islands::SOLVE_TIME_LIMIT.as_millis() as u64, value_name = "MS", value_parser = millis())]
         time_ms: u64,
         /// One JSON object: outcome, move ([row, col] pairs or null).
         #[arg(long)]

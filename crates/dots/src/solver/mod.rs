@@ -64,8 +64,8 @@ use crate::compact::{Geometry, LineSet, SOLVER_MAX_LINES};
 use crate::theory::{Compact, View};
 use profile::Profile;
 use search::Worker;
-pub use table::TableSize;
 use table::{Busy, Table};
+pub use table::{SOLVE_TABLE_MIB, TableSize};
 
 pub use crate::board::Score;
 

@@ -6,6 +6,11 @@ use std::time::Duration;
 
 use crate::compact::LineSet;
 
+/// The most mebibytes a solve's table may take unless the caller says otherwise (`dots solve`,
+/// `dots split`, the Python package's `solve`): what the 4×4 solve, the largest a default
+/// machine finishes, profits from, while smaller positions take only what they can use.
+pub const SOLVE_TABLE_MIB: usize = 1024;
+
 /// How large a transposition table to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableSize {
@@ -227,7 +232,8 @@ impl Table {
     ) -> usize {
         match size {
             TableSize::Mib(mib) => {
-                let ceiling = mib * (1 << 20) / size_of::<Bucket>() * Self::slots(key_bits);
+                let ceiling =
+                    (mib.saturating_mul(1 << 20) / size_of::<Bucket>()).saturating_mul(Self::slots(key_bits));
                 let useful = (lines * 3 / 4)
                     .saturating_sub(1)
                     .min(undrawn as usize)
