@@ -208,6 +208,7 @@ def test_openspiels_cpp_harness_plays_the_bot():
 @pytest.mark.parametrize("module,hidden,extra", [
     ("pencilbox.openspiel", "pyspiel", "openspiel"),
     ("pencilbox.envs.dots_v0", "pettingzoo", "pettingzoo"),
+    ("pencilbox.envs.islands_v0", "gymnasium", "pettingzoo"),
 ])
 def test_a_missing_optional_dependency_names_its_extra(module, hidden, extra):
     code = f"import sys; sys.modules[{hidden!r}] = None; import {module}"

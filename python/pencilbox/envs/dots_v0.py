@@ -52,18 +52,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-try:
-    import gymnasium
-    import numpy as np
-    from gymnasium import spaces
-    from gymnasium.utils import EzPickle, seeding
-    from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
-except ImportError as e:  # pragma: no cover - the tests install every extra
-    raise ImportError(
-        f'pencilbox.envs needs PettingZoo and Gymnasium ({e.name} is missing): '
-        'pip install "pencilbox[pettingzoo]"'
-    ) from e
+from pencilbox.envs._deps import AECEnv, EzPickle, gymnasium, np, seeding, spaces, wrappers
 
 from pencilbox import InputError, dots
 
