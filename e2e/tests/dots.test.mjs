@@ -34,19 +34,22 @@ async function shown(page) {
 const madeUp = { value: 0.5, std_error: 1.5 };
 const isThin = (value) => value?.missing === 'too-thin';
 function estimated(page) {
+  // A request still in flight when the test closes its page has nobody to answer.
+  const relay = (edit) => async (route) => {
+    try {
+      const response = await route.fetch();
+      route.fulfill({ response, json: edit(await response.json()) });
+    } catch (e) {
+      if (!page.isClosed()) throw e;
+    }
+  };
+  const fill = (part) => (isThin(part.value) ? { ...part, ...madeUp } : part);
   return Promise.all([
-    page.route('**/api/dots/move', async (route) => {
-      const response = await route.fetch();
-      const json = await response.json();
+    page.route('**/api/dots/move', relay((json) => {
       const thin = json.reason === 'search' && json.estimate === null;
-      route.fulfill({ response, json: thin ? { ...json, estimate: madeUp.value, std_error: madeUp.std_error } : json });
-    }),
-    page.route('**/api/dots/solve', async (route) => {
-      const response = await route.fetch();
-      const json = await response.json();
-      const fill = (part) => (isThin(part.value) ? { ...part, ...madeUp } : part);
-      route.fulfill({ response, json: { ...fill(json), moves: json.moves?.map(fill) } });
-    }),
+      return thin ? { ...json, estimate: madeUp.value, std_error: madeUp.std_error } : json;
+    })),
+    page.route('**/api/dots/solve', relay((json) => ({ ...fill(json), moves: json.moves?.map(fill) }))),
   ]);
 }
 
@@ -368,9 +371,10 @@ test('screenshot: a 3x3 game in progress with the analysis open', async () => {
 
 test('a 10x10 game starts, fits the window, and the engine answers by its search; the analysis estimates and names the solver\'s limit', async () => {
   const page = await s.open('/dots?rows=10&cols=10&level=strong&first=engine&analyse=1', { width: 1280, height: 800, setup: estimated });
+  // The controls are built once the page has the server's limits: the engine's move comes after.
+  await page.locator('#turn[data-turn="you"]').waitFor();
   // Every size from 1 to 10 is offered, rows and columns apart.
   assert.deepEqual(await page.locator('#rows option').evaluateAll((os) => os.map((o) => o.value)), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
-  await page.locator('#turn[data-turn="you"]').waitFor();
   assert.equal(await page.locator('#board g.edge').count(), 220);
   assert.equal(await page.locator('#board g.edge[data-owner="engine"]').count(), 1);
   assert.match(await page.locator('#status').innerText(),
@@ -472,8 +476,9 @@ test('the strong level searches and says what it expects, or that its search was
   const page = await open((json) => json);
   const said = await status(page);
   const real = answers.at(-1);
-  assert.equal(real.reason, 'search');
-  assert.ok(real.playouts >= 1);
+  // On a server still busy with an earlier test's analysis, a quarter second may give no
+  // playout at all: the page must say what the server said, whatever it was.
+  assert.equal(real.reason, 'search', JSON.stringify(real));
   const form = real.estimate === null ? thin : thinking;
   const playouts = said.match(form);
   assert.ok(playouts, `estimate ${real.estimate}, ${real.playouts} playouts: ${said}`);
