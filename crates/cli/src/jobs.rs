@@ -3,7 +3,7 @@
 //! turned into answers by each game's merge. The engines that spread the runs over machines are
 //! Slurm job arrays and GNU parallel (`scripts/slurm/`, `scripts/parallel/`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -30,7 +30,7 @@ failed (its failure is recorded: `jobs status` shows it, and the next run tries 
 bad input: a malformed job file, a job of another pencilbox version, or a file in the results
 folder that is not this job's result (it is never overwritten).")]
 pub struct RunArgs {
-    /// The job file (one JSON job per line).
+    /// The job file (one JSON job per line); `-` for standard input.
     #[arg(value_name = "JOBS")]
     pub jobs: PathBuf,
     /// The folder for the result files (made if missing), `I.json` for job I.
@@ -57,7 +57,7 @@ Output: the counts, each failed job with its message, and the indices to resubmi
 --array syntax (with --chunk K, the array tasks). Exit code 0 when every job is done, 1 when some
 are not, 2 on bad input.")]
 pub struct StatusArgs {
-    /// The job file.
+    /// The job file; `-` for standard input.
     #[arg(value_name = "JOBS")]
     pub jobs: PathBuf,
     /// The results folder.
@@ -93,6 +93,13 @@ pub fn progress_bar(len: usize, what: &str) -> indicatif::ProgressBar {
     bar
 }
 
+/// Reads the job file at `path`, or from standard input when `path` is `-` (a job file made on
+/// the fly, `dots split … | pencilbox jobs status - --results DIR`).
+pub fn read_job_file(path: &Path) -> anyhow::Result<JobFile> {
+    let text = crate::input::read_input(Some(path))?;
+    Ok(JobFile::parse(&crate::input::input_name(Some(path)), &text)?)
+}
+
 /// Runs one job by its kind: each kind is its game's.
 fn run_job(job: &Job) -> Result<Done, String> {
     match job.kind.as_str() {
@@ -125,7 +132,7 @@ fn indices(args: &RunArgs, count: usize) -> anyhow::Result<Indices> {
 }
 
 fn run_jobs(args: RunArgs) -> anyhow::Result<ExitCode> {
-    let file = JobFile::read(&args.jobs)?;
+    let file = read_job_file(&args.jobs)?;
     file.check(env!("CARGO_PKG_VERSION"), None)?;
     let indices = indices(&args, file.len())?;
     // Every index is checked before any job runs.
@@ -152,7 +159,7 @@ fn run_jobs(args: RunArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn show_status(args: StatusArgs) -> anyhow::Result<ExitCode> {
-    let file = JobFile::read(&args.jobs)?;
+    let file = read_job_file(&args.jobs)?;
     let results = Results::open(&args.results)?;
     let bar = progress_bar(file.len(), "reading results");
     let s = status(&file, &results, |n| bar.set_position(n as u64))?;
@@ -189,7 +196,7 @@ fn show_status(args: StatusArgs) -> anyhow::Result<ExitCode> {
 /// A merge's inputs: a job file and the results folder its jobs wrote to.
 #[derive(Debug, clap::Args)]
 pub struct MergeInput {
-    /// The job file, as its split wrote it.
+    /// The job file, as its split wrote it; `-` for standard input.
     #[arg(value_name = "JOBS")]
     pub jobs: PathBuf,
     /// The results folder the jobs wrote to.
@@ -201,7 +208,7 @@ impl MergeInput {
     /// The job file, checked to be this pencilbox's and all of one of `kinds` (the first job's
     /// kind), and the results folder.
     pub fn open(&self, kinds: &[&str]) -> anyhow::Result<(JobFile, Results)> {
-        let file = JobFile::read(&self.jobs)?;
+        let file = read_job_file(&self.jobs)?;
         let first = file.jobs().first().map(|j| j.kind.as_str());
         let kind = kinds.iter().copied().find(|&k| Some(k) == first).or(kinds.first().copied());
         file.check(env!("CARGO_PKG_VERSION"), kind).with_context(|| match kinds {

@@ -87,6 +87,28 @@ fn an_exact_split_merges_to_the_direct_solve_and_reruns_nothing() {
     assert_eq!(json["jobs"].as_u64().unwrap() as usize, count);
 }
 
+#[test]
+fn a_job_file_can_come_from_standard_input() {
+    let dir = scratch("dots-jobs-stdin");
+    let results = dir.join("results");
+    let jobs = stdout(&ok(run(&["dots", "split", "--empty", "2x3", "--depth", "1"], "")));
+    let count = jobs.lines().count();
+    let all = format!("0-{}", count - 1);
+    let ran = ok(run(&["jobs", "run", "-", "--results", arg(&results), "--indices", &all], &jobs));
+    assert_eq!(stdout(&ran).lines().filter(|l| l.ends_with(" done")).count(), count, "{}", stdout(&ran));
+    let status = ok(run(&["jobs", "status", "-", "--results", arg(&results)], &jobs));
+    assert_eq!(stdout(&status), format!("<stdin>: {count} jobs: {count} done, 0 missing, 0 failed\n"));
+    let merge = ok(run(&["dots", "merge", "-", "--results", arg(&results)], &jobs));
+    check_merge(&stdout(&merge), "2x3");
+    // The same jobs read from a file agree with those read from standard input.
+    let file = dir.join("jobs.jsonl");
+    std::fs::write(&file, &jobs).unwrap();
+    assert_eq!(stdout(&ok(run(&["dots", "merge", arg(&file), "--results", arg(&results)], ""))), stdout(&merge));
+    let empty = run(&["jobs", "status", "-", "--results", arg(&results)], "");
+    assert_eq!(empty.status.code(), Some(2));
+    assert!(stderr(&empty).contains("<stdin> holds no jobs"), "{}", stderr(&empty));
+}
+
 /// Proves `--value guess` for the empty `board` in rounds of `dots split --more`; the merge's
 /// last output.
 fn prove(dir: &Path, board: &str, depth: &str, guess: &str) -> std::process::Output {

@@ -1,7 +1,5 @@
 //! The job file: one job per line, as JSON, each self-contained.
 
-use std::path::Path;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -48,14 +46,8 @@ pub fn fingerprint(line: &str) -> String {
 }
 
 impl JobFile {
-    /// Reads a job file: every line must be a job (a blank line is an error too, as it would
-    /// shift the indices of the jobs after it).
-    pub fn read(path: &Path) -> Result<JobFile, JobsError> {
-        let text = std::fs::read_to_string(path).map_err(|e| JobsError::io(path, e))?;
-        JobFile::parse(&path.display().to_string(), &text)
-    }
-
-    /// Reads the text of a job file named `name` (for messages).
+    /// Reads the text of a job file named `name` (for messages): every line must be a job (a
+    /// blank line is an error too, as it would shift the indices of the jobs after it).
     pub fn parse(name: &str, text: &str) -> Result<JobFile, JobsError> {
         let mut jobs = Vec::new();
         let mut fingerprints = Vec::new();

@@ -324,7 +324,7 @@ struct State {
 
 impl State {
     fn read(jobs: &std::path::Path, dir: &std::path::Path) -> anyhow::Result<State> {
-        let file = JobFile::read(jobs)?;
+        let file = crate::jobs::read_job_file(jobs)?;
         file.check(env!("CARGO_PKG_VERSION"), Some(KIND))?;
         let parse = |i: usize| -> anyhow::Result<PartInput> {
             serde_json::from_value(file.jobs()[i].input.clone())
