@@ -103,7 +103,10 @@ fn a_job_file_can_come_from_standard_input() {
     // The same jobs read from a file agree with those read from standard input.
     let file = dir.join("jobs.jsonl");
     std::fs::write(&file, &jobs).unwrap();
-    assert_eq!(stdout(&ok(run(&["dots", "merge", arg(&file), "--results", arg(&results)], ""))), stdout(&merge));
+    assert_eq!(
+        stdout(&ok(run(&["dots", "merge", arg(&file), "--results", arg(&results)], ""))),
+        stdout(&merge)
+    );
     let empty = run(&["jobs", "status", "-", "--results", arg(&results)], "");
     assert_eq!(empty.status.code(), Some(2));
     assert!(stderr(&empty).contains("<stdin> holds no jobs"), "{}", stderr(&empty));

@@ -166,7 +166,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Solve { input, time_ms, json } => run_solve(&input, Duration::from_millis(time_ms), json),
         Command::Referee { first, second, board, time_ms, json } => {
             let b = read_board(&board)?;
-            let cmds = [referee::bot_command(&first)?, referee::bot_command(&second)?];
+            let cmds = [referee::bot_command(&first, None)?, referee::bot_command(&second, None)?];
             let record =
                 referee::play_game(&b, &cmds, Duration::from_millis(time_ms), referee::Stops::Fault)?;
             out!("{}", if json { format!("{}\n", record.to_json()) } else { record.to_text() })?;

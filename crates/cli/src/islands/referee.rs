@@ -11,14 +11,16 @@ use pencilbox_grid::{Named, Player};
 use pencilbox_islands::{Board, Level, Move, RawMove, Status, status};
 
 /// The shell command of a bot: a built-in level name (`random`, `greedy`, `strong`) runs this
-/// very executable's `islands move --level NAME`; anything else is a shell command, refused
+/// very executable's `islands move --level NAME` (with `--seed` when `seed` is given, so that
+/// `random` and `greedy` play the same moves wherever they run); anything else is a shell command, refused
 /// when its program cannot be found where the referee runs it (a fresh temporary directory), so
 /// that a typo fails at once instead of losing every game.
-pub fn bot_command(spec: &str) -> anyhow::Result<String> {
+pub fn bot_command(spec: &str, seed: Option<u64>) -> anyhow::Result<String> {
     if let Ok(level) = spec.parse::<Level>() {
         let exe = std::env::current_exe().context("cannot find the pencilbox executable")?;
+        let seed = seed.map(|s| format!(" --seed {s}")).unwrap_or_default();
         return Ok(format!(
-            "'{}' islands move --level {level}",
+            "'{}' islands move --level {level}{seed}",
             exe.display().to_string().replace('\'', r"'\''")
         ));
     }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::referee::{Stops, bot_command, play_game};
-use super::tournament::{self, game_key, results_line, round_robin, standings};
+use super::tournament::{self, game_key, results_line, round_robin};
 use crate::input::EXIT_VERDICT;
 
 /// The kind of the jobs `islands tournament --split` writes.
@@ -49,6 +49,10 @@ struct GameInput {
     second: BotInput,
     /// The wall-clock limit on each move.
     time_ms: u64,
+    /// The seed of the built-in bots' moves (the tournament's `--seed`; jobs written before
+    /// it was carried have none, and their built-in bots draw fresh seeds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
 }
 
 /// A bot of a job: its name in the standings and its command as given to the tournament (a
@@ -73,6 +77,7 @@ pub fn split(args: &tournament::Args) -> anyhow::Result<ExitCode> {
             first: bot(g.first),
             second: bot(g.second),
             time_ms: args.time_ms,
+            seed: Some(args.seed),
         };
         out += &Job::new(KIND, env!("CARGO_PKG_VERSION"), serde_json::to_value(input)?).to_line();
         out.push('\n');
@@ -96,7 +101,7 @@ pub fn run_job(job: &Job) -> Result<Done, String> {
     let input = parse(job)?;
     let board: Board =
         input.board.parse().map_err(|e| format!("board {}: not an Islands board: {e}", input.board_name))?;
-    let cmd = |b: &BotInput| bot_command(&b.cmd).map_err(|e| format!("bot {}: {e:#}", b.name));
+    let cmd = |b: &BotInput| bot_command(&b.cmd, input.seed).map_err(|e| format!("bot {}: {e:#}", b.name));
     let cmds = [cmd(&input.first)?, cmd(&input.second)?];
     let record = play_game(&board, &cmds, Duration::from_millis(input.time_ms), Stops::Undecided)
         .map_err(|e| format!("{e:#}"))?;
@@ -161,13 +166,18 @@ fn rebuild(file: &JobFile) -> anyhow::Result<(Vec<String>, Vec<String>)> {
     for (i, (input, key)) in inputs.iter().zip(&expected).enumerate() {
         let found = game_key(&input.board_name, &input.first.name, &input.second.name);
         anyhow::ensure!(
-            input.game == i && &found == key && input.time_ms == inputs[0].time_ms,
-            "{}: job {i} is not game {i} of its tournament ({found}, game {}, {} ms a move; game {i} is {key}, \
-             {} ms a move)",
+            input.game == i
+                && &found == key
+                && input.time_ms == inputs[0].time_ms
+                && input.seed == inputs[0].seed,
+            "{}: job {i} is not game {i} of its tournament ({found}, game {}, {} ms a move, seed {:?}; game {i} is \
+             {key}, {} ms a move, seed {:?})",
             file.name(),
             input.game,
             input.time_ms,
-            inputs[0].time_ms
+            input.seed,
+            inputs[0].time_ms,
+            inputs[0].seed
         );
     }
     Ok((bots.iter().map(|b| b.name.clone()).collect(), expected))
@@ -187,6 +197,6 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let lines: Vec<&Value> = lines.iter().collect();
-    crate::output::emit(&standings(bots.iter().map(String::as_str), &lines, args.json))?;
+    tournament::print_standings(&bots.iter().map(String::as_str).collect::<Vec<_>>(), &lines, args.json)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -35,7 +35,9 @@ pub struct Args {
     /// How many boards to generate.
     #[arg(long, default_value_t = 10, value_parser = whole(1u64, "a whole number of boards"))]
     pub(super) count: u64,
-    /// Seed of the first generated board (board i uses seed + i).
+    /// Seed of the first generated board (board i uses seed + i), and of the built-in bots'
+    /// moves: `random` and `greedy` play the same games on every run with the same seed
+    /// (`strong` thinks against the clock).
     #[arg(long, default_value_t = 1, value_parser = seed_value())]
     pub(super) seed: u64,
     /// Games played at the same time.
@@ -86,7 +88,8 @@ impl Game {
     }
 }
 
-fn parse_bot(spec: &str) -> anyhow::Result<Bot> {
+/// The bot of `--bot spec`; a built-in one draws its moves from `seed`.
+fn parse_bot(spec: &str, seed: u64) -> anyhow::Result<Bot> {
     let Some((name, cmd)) = spec.split_once('=') else {
         if spec.parse::<Level>().is_err() {
             bail!(
@@ -94,7 +97,11 @@ fn parse_bot(spec: &str) -> anyhow::Result<Bot> {
                 builtin_names()
             );
         }
-        return Ok(Bot { name: spec.to_string(), given: spec.to_string(), cmd: bot_command(spec)? });
+        return Ok(Bot {
+            name: spec.to_string(),
+            given: spec.to_string(),
+            cmd: bot_command(spec, Some(seed))?,
+        });
     };
     if name.is_empty() || cmd.is_empty() {
         bail!("--bot {spec:?}: expected NAME=CMD or a built-in bot name");
@@ -102,7 +109,7 @@ fn parse_bot(spec: &str) -> anyhow::Result<Bot> {
     Ok(Bot {
         name: name.to_string(),
         given: cmd.to_string(),
-        cmd: bot_command(cmd).with_context(|| format!("--bot {spec:?}"))?,
+        cmd: bot_command(cmd, Some(seed)).with_context(|| format!("--bot {spec:?}"))?,
     })
 }
 
@@ -134,7 +141,7 @@ fn boards(args: &Args) -> anyhow::Result<Vec<(String, Board)>> {
 /// The bots of the tournament and its games in the order they are played (and split into
 /// jobs): board by board, every pair of bots twice, swapping who starts.
 pub(super) fn round_robin(args: &Args) -> anyhow::Result<(Vec<Bot>, Vec<Game>)> {
-    let bots: Vec<Bot> = args.bots.iter().map(|s| parse_bot(s)).collect::<anyhow::Result<_>>()?;
+    let bots: Vec<Bot> = args.bots.iter().map(|s| parse_bot(s, args.seed)).collect::<anyhow::Result<_>>()?;
     if bots.len() < 2 {
         bail!("a tournament needs at least two --bot");
     }
@@ -208,36 +215,68 @@ fn tally(rows: &mut HashMap<String, Row>, line: &Value) {
 }
 
 /// The standings of `bots` after the games of `lines` (results lines), as the tournament and
-/// `islands merge` print them: a table, or JSON.
-pub(super) fn standings<'a>(bots: impl IntoIterator<Item = &'a str>, lines: &[&Value], json: bool) -> String {
+/// `islands merge` print them: a table, or JSON. The table is the games' outcome alone, so that
+/// the same games give the same bytes wherever they were played; each bot's slowest move (a
+/// wall-clock time, never the same twice) is in the JSON beside the standings, and after the
+/// table on standard error ([`slowest_note`]).
+fn standings<'a>(bots: impl IntoIterator<Item = &'a str>, lines: &[&Value], json: bool) -> String {
+    let order = ranked(bots, lines);
+    if json {
+        let rows: Vec<Value> = order
+            .iter()
+            .map(|(n, r)| {
+                serde_json::json!({"bot": n, "points": r.points, "wins": r.wins, "draws": r.draws,
+                    "losses": r.losses, "invalid": r.invalid})
+            })
+            .collect();
+        let slowest: serde_json::Map<String, Value> =
+            order.iter().map(|(n, r)| (n.clone(), Value::from(r.slowest_ms))).collect();
+        return format!(
+            "{}\n",
+            serde_json::json!({ "games": lines.len(), "standings": rows, "slowest_ms": slowest })
+        );
+    }
+    let mut out = format!("{} games; {} points in play\n", lines.len(), 3.0 * lines.len() as f64);
+    out += &format!(
+        "{:<12} {:>8} {:>6} {:>6} {:>6} {:>8}\n",
+        "bot", "points", "wins", "draws", "losses", "invalid"
+    );
+    for (n, r) in &order {
+        out += &format!(
+            "{:<12} {:>8.1} {:>6} {:>6} {:>6} {:>8}\n",
+            n, r.points, r.wins, r.draws, r.losses, r.invalid
+        );
+    }
+    out
+}
+
+/// Each bot's slowest move over the games of `lines`, in the standings' order, for standard
+/// error after the table.
+fn slowest_note<'a>(bots: impl IntoIterator<Item = &'a str>, lines: &[&Value]) -> String {
+    let each: Vec<String> =
+        ranked(bots, lines).iter().map(|(n, r)| format!("{n} {} ms", r.slowest_ms)).collect();
+    format!("pencilbox: slowest move (wall clock): {}", each.join(", "))
+}
+
+/// The rows of `bots` after `lines`, best first (ties by name).
+fn ranked<'a>(bots: impl IntoIterator<Item = &'a str>, lines: &[&Value]) -> Vec<(String, Row)> {
     let mut rows: HashMap<String, Row> = bots.into_iter().map(|b| (b.to_string(), Row::default())).collect();
     for line in lines {
         tally(&mut rows, line);
     }
     let mut order: Vec<(String, Row)> = rows.into_iter().collect();
     order.sort_by(|a, b| b.1.points.total_cmp(&a.1.points).then(a.0.cmp(&b.0)));
-    if json {
-        let rows: Vec<Value> = order
-            .iter()
-            .map(|(n, r)| {
-                serde_json::json!({"bot": n, "points": r.points, "wins": r.wins, "draws": r.draws,
-                    "losses": r.losses, "invalid": r.invalid, "slowest_ms": r.slowest_ms})
-            })
-            .collect();
-        return format!("{}\n", serde_json::json!({ "games": lines.len(), "standings": rows }));
+    order
+}
+
+/// Prints the standings on standard output and, for the table, the slowest moves on standard
+/// error.
+pub(super) fn print_standings(bots: &[&str], lines: &[&Value], json: bool) -> anyhow::Result<()> {
+    emit(&standings(bots.iter().copied(), lines, json))?;
+    if !json {
+        eprintln!("{}", slowest_note(bots.iter().copied(), lines));
     }
-    let mut out = format!("{} games; {} points in play\n", lines.len(), 3.0 * lines.len() as f64);
-    out += &format!(
-        "{:<12} {:>8} {:>6} {:>6} {:>6} {:>8} {:>12}\n",
-        "bot", "points", "wins", "draws", "losses", "invalid", "slowest ms"
-    );
-    for (n, r) in &order {
-        out += &format!(
-            "{:<12} {:>8.1} {:>6} {:>6} {:>6} {:>8} {:>12}\n",
-            n, r.points, r.wins, r.draws, r.losses, r.invalid, r.slowest_ms
-        );
-    }
-    out
+    Ok(())
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -289,6 +328,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let all: Vec<&Value> = done_lines.iter().chain(new_lines.iter()).collect();
-    emit(&standings(bots.iter().map(|b| b.name.as_str()), &all, args.json))?;
+    print_standings(&bots.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(), &all, args.json)?;
     Ok(ExitCode::SUCCESS)
 }
