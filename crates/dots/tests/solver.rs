@@ -213,6 +213,31 @@ fn move_values_are_consistent_with_the_value() {
     }
 }
 
+/// With two threads sharing the search (20 undrawn lines or more), the best move is the one the
+/// root search proved, or the first found by probes both threads search: either way a move worth
+/// the value, checked by a one-thread solve of it; what the solver says afterwards is about the
+/// position, not about a child it probed.
+#[test]
+fn best_move_with_two_threads_reaches_the_value() {
+    let mut rng = ChaCha8Rng::seed_from_u64(25);
+    for i in 0..24 {
+        let (r, c) = [(4, 4), (3, 5), (4, 3)][i % 3];
+        let geo = geometry(r, c);
+        let u = rng.random_range(20..=23);
+        let drawn = random_position(&mut rng, &geo, u);
+        let mut solver = Solver::new(geo.clone(), TableSize::Mib(16));
+        solver.set_threads(2);
+        let (value, best) = solver.best_move(drawn).unwrap();
+        let best = best.expect("a move");
+        let mut check = Solver::new(geo, TableSize::Mib(16));
+        assert_eq!(check.value(drawn).unwrap(), value, "{r}x{c} {:#x}", drawn.0);
+        assert_eq!(check.move_value(drawn, best).unwrap(), value, "{r}x{c} {:#x}: line {}", drawn.0, best.0);
+        let proven = solver.proven().expect("searched");
+        assert_eq!((proven.lower, proven.upper), (value, value));
+        assert_eq!((solver.stats().lower, solver.stats().upper), (value, value));
+    }
+}
+
 #[test]
 fn best_move_of_a_full_board_is_none() {
     let geo = geometry(2, 2);

@@ -414,6 +414,19 @@ impl<'a> Solver<'a> {
         floor: Score,
         ceiling: Score,
     ) -> Result<(Score, Score), OutOfTime> {
+        self.mtd(drawn, floor, ceiling, true)
+    }
+
+    /// [`Solver::bounds_within`], which reports its bounds (in the counters the progress
+    /// callback sees, and in [`Solver::proven`]) only when `reported`: the probes of a root's
+    /// children leave what is said of the root as it was.
+    fn mtd(
+        &mut self,
+        drawn: LineSet,
+        floor: Score,
+        ceiling: Score,
+        reported: bool,
+    ) -> Result<(Score, Score), OutOfTime> {
         self.fit_table(drawn);
         let settings = self.settings;
         let parallel = self.threads > 1 && self.geo.undrawn(drawn).count() >= settings.parallel_lines;
@@ -428,13 +441,19 @@ impl<'a> Solver<'a> {
         };
         let left = geo.unclaimed_boxes(drawn) as Score;
         let (mut lower, mut upper) = (-left, left);
-        let mut guess =
-            table.probe(main.key(drawn).0).map_or(0, |e| Score::from(e.lower)).clamp(floor, ceiling);
-        main.stats.lower = lower;
-        main.stats.upper = upper;
+        // A first probe at `floor` itself says no more than one at `floor + 1` (failing low,
+        // either leaves the value at most `floor`), so the first guess is above the floor.
+        let mut guess = table
+            .probe(main.key(drawn).0)
+            .map_or(0, |e| Score::from(e.lower))
+            .clamp((floor + 1).min(ceiling), ceiling);
+        if reported {
+            main.stats.lower = lower;
+            main.stats.upper = upper;
+            self.proven = Some(Proven { lower, upper, line: None });
+        }
         let images = main.images(drawn);
         let mut proven_line = None;
-        self.proven = Some(Proven { lower, upper, line: None });
         // The marks of positions being searched, when two threads split the work (or a test
         // makes one thread defer every move).
         let busy = (parallel || self.defer_all).then(|| Busy::new(self.defer_all));
@@ -484,10 +503,12 @@ impl<'a> Solver<'a> {
                 // line of an earlier probe keeps its own, lower, bound).
                 proven_line = main.root_cut.or(proven_line);
             }
-            self.proven = Some(Proven { lower, upper, line: proven_line });
             guess = v;
-            main.stats.lower = lower;
-            main.stats.upper = upper;
+            if reported {
+                self.proven = Some(Proven { lower, upper, line: proven_line });
+                main.stats.lower = lower;
+                main.stats.upper = upper;
+            }
         }
         main.flush_fresh();
         self.profile = main.profile.take();
@@ -525,9 +546,22 @@ impl<'a> Solver<'a> {
     }
 
     /// The value of the position and a move that achieves it (`None` when every line is drawn).
+    ///
+    /// Below [`PARALLEL_LINES`] undrawn lines, or with one thread, the move is the same from run
+    /// to run. A search that two threads shared names the move its own root search proved to
+    /// reach the value when it has one (no further search), and that move can differ from run to
+    /// run among equally good ones: which of them the root tries first depends on what the other
+    /// thread stored.
     pub fn best_move(&mut self, drawn: LineSet) -> Result<(Score, Option<Edge>), OutOfTime> {
         let value = self.value(drawn)?;
         let undrawn = self.geo.undrawn(drawn);
+        let shared = self.threads > 1 && undrawn.count() >= self.settings.parallel_lines;
+        if shared
+            && let Some(Proven { line: Some((e, lower)), .. }) = self.proven
+            && lower >= value
+        {
+            return Ok((value, Some(e)));
+        }
         let mut moves: Vec<Edge> = undrawn.iter().collect();
         // Captures first, then moves that give nothing away: a best move is usually among them.
         let pos = Compact::new(&self.geo, drawn);
@@ -536,18 +570,17 @@ impl<'a> Solver<'a> {
         // probing a move that is not best can cost as much as a search. With two threads the
         // stored move depends on which thread stored last: the order above alone keeps the
         // answer the same from run to run (every probe is exact, whatever the table holds).
-        if self.threads > 1 {
-            return self.first_reaching(drawn, value, moves).map(|e| (value, e));
-        }
-        if let Some(e) = self.worker().stored_move(drawn) {
+        if self.threads == 1
+            && let Some(e) = self.worker().stored_move(drawn)
+        {
             moves.retain(|&m| m != e);
             moves.insert(0, e);
         }
         self.first_reaching(drawn, value, moves).map(|e| (value, e))
     }
 
-    /// The first of `moves` whose value is `value` (the position's), by one null-window probe
-    /// of each child in turn.
+    /// The first of `moves` whose value is `value` (the position's), by a null-window probe of
+    /// each child in turn, which both threads search when there are two.
     fn first_reaching(
         &mut self,
         drawn: LineSet,
@@ -555,24 +588,16 @@ impl<'a> Solver<'a> {
         moves: Vec<Edge>,
     ) -> Result<Option<Edge>, OutOfTime> {
         for e in moves {
-            // Does `e` reach `value`? One null-window probe of the child answers it.
+            // Does `e` reach `value`? The child's value compared with one number answers it.
             let k = Compact::new(&self.geo, drawn).completes(e) as Score;
             let child = drawn.with(e);
-            let left = self.geo.unclaimed_boxes(child) as Score;
-            let mut worker = self.worker();
-            let images = worker.images(child);
             let reaches = if k > 0 {
-                worker.search(&images, left, value - k - 1, value - k) >= value - k
+                // k + child >= value
+                self.mtd(child, value - k - 1, value - k, false)?.0 >= value - k
             } else {
-                worker.search(&images, left, -value, -value + 1) <= -value
+                // -child >= value: the child is not worth -value + 1 or more.
+                self.mtd(child, -value, 1 - value, false)?.0 <= -value
             };
-            worker.flush_fresh();
-            let (interrupted, stats, history) = (worker.interrupted, worker.stats, worker.history);
-            self.stats = stats;
-            self.history = history;
-            if interrupted {
-                return Err(OutOfTime);
-            }
             if reaches {
                 return Ok(Some(e));
             }
@@ -665,6 +690,39 @@ mod tests {
         solver.set_deadline(None);
         solver.fit_table(LineSet(0xfff));
         assert!(solver.stats().tt_capacity > 1 << 24, "{:?}", solver.stats());
+    }
+
+    /// The probes that look for a best move (which both threads search from 20 undrawn lines
+    /// on) say of each move whether it reaches the value, as a one-thread solve of its value
+    /// does, at the extremes too (a move that hands every box over): the first that reaches is
+    /// the first of the list worth the value.
+    #[test]
+    fn probes_of_the_moves_find_the_first_that_reaches() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x5eed_2025);
+        let small = (0..40u32).map(|i| ([(1, 2), (2, 2), (2, 3), (1, 3)][i as usize % 4], 2 + i % 7));
+        let shared = [(4, 4), (3, 5), (3, 4), (4, 4)].into_iter().map(|size| (size, 21));
+        for ((r, c), left) in small.chain(shared) {
+            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+            let mut drawn = LineSet::EMPTY;
+            while geo.undrawn(drawn).count() > left {
+                drawn = drawn.with(Edge(rng.random_range(0..geo.num_lines())));
+            }
+            let mut plain = Solver::new(geo.clone(), TableSize::Mib(16));
+            let value = plain.value(drawn).unwrap();
+            let values = plain.move_values(drawn).unwrap();
+            let mut solver = Solver::new(geo.clone(), TableSize::Mib(16));
+            solver.set_threads(2);
+            assert_eq!(solver.value(drawn).unwrap(), value);
+            // Each move alone, so that every answer is checked, reaching or not.
+            for &(e, v) in &values {
+                let found = solver.first_reaching(drawn, value, vec![e]).unwrap();
+                assert_eq!(found == Some(e), v == value, "{r}x{c} {:#x}: line {}", drawn.0, e.0);
+            }
+            let all: Vec<Edge> = values.iter().map(|m| m.0).collect();
+            let first = values.iter().find(|m| m.1 == value).map(|m| m.0);
+            assert_eq!(solver.first_reaching(drawn, value, all).unwrap(), first);
+        }
     }
 
     /// Deferring moves to a second pass (as a thread does with those the other is searching)
