@@ -214,13 +214,12 @@ fn tally(rows: &mut HashMap<String, Row>, line: &Value) {
     }
 }
 
-/// The standings of `bots` after the games of `lines` (results lines), as the tournament and
-/// `islands merge` print them: a table, or JSON. The table is the games' outcome alone, so that
+/// The standings (the bots [`ranked`] after `games` games), as the tournament and `islands
+/// merge` print them: a table, or JSON. The table is the games' outcome alone, so that
 /// the same games give the same bytes wherever they were played; each bot's slowest move (a
 /// wall-clock time, never the same twice) is in the JSON beside the standings, and after the
 /// table on standard error ([`slowest_note`]).
-fn standings<'a>(bots: impl IntoIterator<Item = &'a str>, lines: &[&Value], json: bool) -> String {
-    let order = ranked(bots, lines);
+fn standings(order: &[(String, Row)], games: usize, json: bool) -> String {
     if json {
         let rows: Vec<Value> = order
             .iter()
@@ -233,15 +232,15 @@ fn standings<'a>(bots: impl IntoIterator<Item = &'a str>, lines: &[&Value], json
             order.iter().map(|(n, r)| (n.clone(), Value::from(r.slowest_ms))).collect();
         return format!(
             "{}\n",
-            serde_json::json!({ "games": lines.len(), "standings": rows, "slowest_ms": slowest })
+            serde_json::json!({ "games": games, "standings": rows, "slowest_ms": slowest })
         );
     }
-    let mut out = format!("{} games; {} points in play\n", lines.len(), 3.0 * lines.len() as f64);
+    let mut out = format!("{games} games; {} points in play\n", 3.0 * games as f64);
     out += &format!(
         "{:<12} {:>8} {:>6} {:>6} {:>6} {:>8}\n",
         "bot", "points", "wins", "draws", "losses", "invalid"
     );
-    for (n, r) in &order {
+    for (n, r) in order {
         out += &format!(
             "{:<12} {:>8.1} {:>6} {:>6} {:>6} {:>8}\n",
             n, r.points, r.wins, r.draws, r.losses, r.invalid
@@ -250,17 +249,15 @@ fn standings<'a>(bots: impl IntoIterator<Item = &'a str>, lines: &[&Value], json
     out
 }
 
-/// Each bot's slowest move over the games of `lines`, in the standings' order, for standard
-/// error after the table.
-fn slowest_note<'a>(bots: impl IntoIterator<Item = &'a str>, lines: &[&Value]) -> String {
-    let each: Vec<String> =
-        ranked(bots, lines).iter().map(|(n, r)| format!("{n} {} ms", r.slowest_ms)).collect();
+/// Each bot's slowest move, in the standings' order, for standard error after the table.
+fn slowest_note(order: &[(String, Row)]) -> String {
+    let each: Vec<String> = order.iter().map(|(n, r)| format!("{n} {} ms", r.slowest_ms)).collect();
     format!("pencilbox: slowest move (wall clock): {}", each.join(", "))
 }
 
 /// The rows of `bots` after `lines`, best first (ties by name).
-fn ranked<'a>(bots: impl IntoIterator<Item = &'a str>, lines: &[&Value]) -> Vec<(String, Row)> {
-    let mut rows: HashMap<String, Row> = bots.into_iter().map(|b| (b.to_string(), Row::default())).collect();
+fn ranked(bots: &[&str], lines: &[&Value]) -> Vec<(String, Row)> {
+    let mut rows: HashMap<String, Row> = bots.iter().map(|b| (b.to_string(), Row::default())).collect();
     for line in lines {
         tally(&mut rows, line);
     }
@@ -272,9 +269,10 @@ fn ranked<'a>(bots: impl IntoIterator<Item = &'a str>, lines: &[&Value]) -> Vec<
 /// Prints the standings on standard output and, for the table, the slowest moves on standard
 /// error.
 pub(super) fn print_standings(bots: &[&str], lines: &[&Value], json: bool) -> anyhow::Result<()> {
-    emit(&standings(bots.iter().copied(), lines, json))?;
+    let order = ranked(bots, lines);
+    emit(&standings(&order, lines.len(), json))?;
     if !json {
-        eprintln!("{}", slowest_note(bots.iter().copied(), lines));
+        eprintln!("{}", slowest_note(&order));
     }
     Ok(())
 }
