@@ -222,25 +222,12 @@ impl Domain for CompactDomain<'_, '_> {
 fn parity_line(pos: &Compact<'_>, safe: &[Edge], rng: &mut impl Rng) -> Edge {
     if rng.random_bool(PLAYOUT_PARITY) {
         let even: Vec<Edge> =
-            safe.iter().copied().filter(|&e| safe_left_after(pos, safe.len(), e).is_multiple_of(2)).collect();
+            safe.iter().copied().filter(|&e| pos.safe_left_after(safe.len(), e).is_multiple_of(2)).collect();
         if !even.is_empty() {
             return even[rng.random_range(0..even.len())];
         }
     }
     safe[rng.random_range(0..safe.len())]
-}
-
-/// How many safe lines are left after drawing the safe line `e` in `pos`, which has `safe`
-/// of them: `e` and the other undrawn sides of each box beside `e` with one side drawn (which
-/// then has two) stop being safe; nothing else changes.
-fn safe_left_after(pos: &Compact<'_>, safe: usize, e: Edge) -> usize {
-    let mut lost = 1;
-    for b in pos.boxes_of(e) {
-        if pos.drawn_sides(b) == 1 {
-            lost += pos.undrawn_sides(b).filter(|&f| f != e && !pos.gives_box(f)).count();
-        }
-    }
-    safe - lost
 }
 
 /// The moves the tree considers in `drawn`: see the module documentation. A free capture is the
@@ -289,42 +276,4 @@ fn options(geo: &Geometry, drawn: LineSet, is_root: bool) -> Vec<Edge> {
         });
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use pencilbox_grid::Dims;
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-
-    /// The local count of safe lines left after a safe line agrees with counting them all again,
-    /// in random positions of the safe phase.
-    #[test]
-    fn safe_lines_left_after_a_move_match_a_recount() {
-        let mut rng = ChaCha8Rng::seed_from_u64(18);
-        let mut checked = 0;
-        for (r, c) in [(3, 3), (4, 5), (5, 5), (2, 7)] {
-            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
-            let safe_of = |d: LineSet| -> Vec<Edge> { Compact::new(&geo, d).safe_lines().collect() };
-            for _ in 0..50 {
-                let mut drawn = LineSet::EMPTY;
-                loop {
-                    let safe = safe_of(drawn);
-                    if safe.is_empty() {
-                        break;
-                    }
-                    for &e in &safe {
-                        assert_eq!(
-                            safe_left_after(&Compact::new(&geo, drawn), safe.len(), e),
-                            safe_of(drawn.with(e)).len()
-                        );
-                        checked += 1;
-                    }
-                    drawn = drawn.with(safe[rng.random_range(0..safe.len())]);
-                }
-            }
-        }
-        assert!(checked > 10_000, "{checked}");
-    }
 }

@@ -148,7 +148,7 @@ fn draw_safe(pos: &Position, safe: &mut Vec<Edge>, rng: &mut impl Rng) -> Option
     while !safe.is_empty() {
         let i = rng.random_range(0..safe.len());
         let e = safe[i];
-        if !pos.is_drawn(e) && !pos.gives_box(e) {
+        if pos.is_safe(e) {
             return Some(e);
         }
         safe.swap_remove(i);
