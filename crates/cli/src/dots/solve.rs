@@ -52,7 +52,8 @@ pub struct SolveArgs {
           help = format!("Search threads sharing the table (1 to {}): a second thread helps on an idle \
                           machine with two cores and costs time on a busy one; with two, the best move \
                           printed for a position of {} undrawn lines or more is the one the search \
-                          proved, and can differ from run to run among equally good moves",
+                          proved when it has one, which can differ from run to run among equally \
+                          good moves",
                          pencilbox_dots::solver::MAX_THREADS, pencilbox_dots::solver::PARALLEL_LINES))]
     pub threads: u8,
     #[arg(long, value_name = "SECONDS", value_parser = crate::options::seconds, help = format!(

@@ -547,11 +547,13 @@ impl<'a> Solver<'a> {
 
     /// The value of the position and a move that achieves it (`None` when every line is drawn).
     ///
-    /// Below [`PARALLEL_LINES`] undrawn lines, or with one thread, the move is the same from run
-    /// to run. A search that two threads shared names the move its own root search proved to
-    /// reach the value when it has one (no further search), and that move can differ from run to
-    /// run among equally good ones: which of them the root tries first depends on what the other
-    /// thread stored.
+    /// With one thread, or below the lines from which two threads share a search
+    /// ([`PARALLEL_LINES`] unless [`Solver::set_parallel_lines`] moved it), the move is the same
+    /// from run to run. A search that two threads shared names the move its own root search
+    /// proved to reach the value when it has one (no further search), and that move can differ
+    /// from run to run among equally good ones: which of them the root tries first depends on
+    /// what the other thread stored. Without one, the first move of a fixed order that reaches
+    /// the value, the same from run to run.
     pub fn best_move(&mut self, drawn: LineSet) -> Result<(Score, Option<Edge>), OutOfTime> {
         let value = self.value(drawn)?;
         let undrawn = self.geo.undrawn(drawn);
@@ -580,7 +582,8 @@ impl<'a> Solver<'a> {
     }
 
     /// The first of `moves` whose value is `value` (the position's), by a null-window probe of
-    /// each child in turn, which both threads search when there are two.
+    /// each child in turn (which both threads search when there are two and the child has
+    /// enough undrawn lines).
     fn first_reaching(
         &mut self,
         drawn: LineSet,
@@ -722,6 +725,10 @@ mod tests {
             let all: Vec<Edge> = values.iter().map(|m| m.0).collect();
             let first = values.iter().find(|m| m.1 == value).map(|m| m.0);
             assert_eq!(solver.first_reaching(drawn, value, all).unwrap(), first);
+            // What the solver says of its position is still about it, not about a child probed.
+            let proven = solver.proven().expect("searched");
+            assert_eq!((proven.lower, proven.upper), (value, value));
+            assert_eq!((solver.stats().lower, solver.stats().upper), (value, value));
         }
     }
 

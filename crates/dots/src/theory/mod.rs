@@ -117,6 +117,7 @@ pub trait View: Sized {
     /// that steer by the parity of the safe lines.
     #[inline]
     fn safe_left_after(&self, safe: usize, e: Edge) -> usize {
+        debug_assert!(self.is_safe(e), "line {} is not safe", e.0);
         let mut lost = 1;
         for b in self.boxes_of(e) {
             if self.drawn_sides(b) == 1 {
