@@ -71,8 +71,8 @@ def solve(
     Without it the solve runs to the end (Ctrl-C stops it), and a board beyond the exact solver
     raises :class:`pencilbox.InputError`. ``moves=True`` also values every legal move;
     ``threads`` (1 or 2) and ``tt_mib`` (the transposition table's most MiB) tune the solver;
-    with two threads the best move of a large position is the one the search proved, which can
-    differ from call to call among equally good moves.
+    with two threads and no ``time_limit``, the best move of a large position is the one the
+    search proved, which can differ from call to call among equally good moves.
     """
     return Solution(**_native.dots_solve(lines, rows, cols, time_limit, moves, threads, tt_mib))
 

@@ -50,10 +50,10 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 1, value_name = "N",
           value_parser = clap::value_parser!(u8).range(1..=pencilbox_dots::solver::MAX_THREADS as i64),
           help = format!("Search threads sharing the table (1 to {}): a second thread helps on an idle \
-                          machine with two cores and costs time on a busy one; with two, the best move \
-                          printed for a position of {} undrawn lines or more is the one the search \
-                          proved when it has one, which can differ from run to run among equally \
-                          good moves",
+                          machine with two cores and costs time on a busy one; with two and no --time-limit, \
+                          the best move printed for a position of {} undrawn lines or more is the one \
+                          the search proved when it has one, which can differ from run to run among \
+                          equally good moves",
                          pencilbox_dots::solver::MAX_THREADS, pencilbox_dots::solver::PARALLEL_LINES))]
     pub threads: u8,
     #[arg(long, value_name = "SECONDS", value_parser = crate::options::seconds, help = format!(

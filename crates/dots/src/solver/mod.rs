@@ -547,18 +547,19 @@ impl<'a> Solver<'a> {
 
     /// The value of the position and a move that achieves it (`None` when every line is drawn).
     ///
-    /// With one thread, or below the lines from which two threads share a search
-    /// ([`PARALLEL_LINES`] unless [`Solver::set_parallel_lines`] moved it), the move is the same
-    /// from run to run. A search that two threads shared names the move its own root search
-    /// proved to reach the value when it has one (no further search), and that move can differ
-    /// from run to run among equally good ones: which of them the root tries first depends on
-    /// what the other thread stored. Without one, the first move of a fixed order that reaches
-    /// the value, the same from run to run.
+    /// A solve without a deadline that two threads shared (from [`PARALLEL_LINES`] undrawn lines,
+    /// unless [`Solver::set_parallel_lines`] moved it) names the move its own root search proved
+    /// to reach the value when it has one, with no further search; that move can differ from run
+    /// to run among equally good ones, as which of them the root tries first depends on what the
+    /// other thread stored. Otherwise the move is the same from run to run: with one thread, on
+    /// a smaller position, or with a deadline (a player's move, which a seeded match replays),
+    /// the first move of a fixed order that reaches the value.
     pub fn best_move(&mut self, drawn: LineSet) -> Result<(Score, Option<Edge>), OutOfTime> {
         let value = self.value(drawn)?;
         let undrawn = self.geo.undrawn(drawn);
         let shared = self.threads > 1 && undrawn.count() >= self.settings.parallel_lines;
         if shared
+            && self.deadline.is_none()
             && let Some(Proven { line: Some((e, lower)), .. }) = self.proven
             && lower >= value
         {
