@@ -51,11 +51,12 @@ pub enum Settled {
 /// Takes every box that can be taken without a choice and reports whether some box is offered
 /// with one (a loony offer).
 ///
-/// A box B with three sides drawn starts a *run*: B, then each box with exactly two sides drawn
-/// reached through the undrawn sides. The run stops either at an *exit*, the edge of the board
-/// or a box with at most one side drawn (which the run's last line reaches), or at another box
-/// with three sides drawn, which then belongs to the run: a chain handed out in its middle or
-/// at both ends, or an opened loop. Let k be the run's number of boxes.
+/// A box B with three sides drawn starts a *run* ([`View::takeable_run`]): B, then each box
+/// with exactly two sides drawn reached through the undrawn sides. The run stops either at an
+/// *exit*, the edge of the board or a box with at most one side drawn (which the run's last line
+/// reaches), or at another box with three sides drawn, which then belongs to the run: a chain
+/// handed out in its middle or at both ends, or an opened loop. Let k be the run's number of
+/// boxes.
 ///
 /// * An exit, k = 1: every move that touches B takes it, and taking it passes no turn and
 ///   gives nobody a choice, so it is taken at once. Free.
@@ -75,27 +76,8 @@ pub fn settle(geo: &Geometry, drawn: LineSet) -> Settled {
             return Settled::Quiet(drawn);
         };
         let mut lines = 0u128;
-        let mut side = geo.box_sides(start) & !drawn.0;
-        let mut at = start;
-        // The run's boxes so far (the far box with three sides, when there is one, not yet).
-        let mut k = 1;
-        let free = loop {
-            let e = Edge(side.trailing_zeros() as usize);
-            lines |= side;
-            match pos.across(e, at) {
-                None => break k == 1,
-                Some(next) => match pos.drawn_sides(next) {
-                    2 => {
-                        k += 1;
-                        side = geo.box_sides(next) & !drawn.0 & !side;
-                        at = next;
-                    }
-                    // The far box makes the run k + 1 boxes long: free up to three.
-                    3 => break k < 3,
-                    _ => break k == 1,
-                },
-            }
-        };
+        let run = pos.takeable_run(start, |e| lines |= 1 << e.0);
+        let free = if run.closed { run.boxes <= 3 } else { run.boxes == 1 };
         if !free {
             return Settled::Loony;
         }

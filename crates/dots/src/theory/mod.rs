@@ -15,7 +15,8 @@
 //!   gives the box across it its third side, the other side of that box is the
 //!   **double-dealing** line that declines the rest. A capture that hands nothing on is
 //!   **free** ([`View::free_capture`]) and never loses; which captures are worth considering
-//!   otherwise is [`Compact::capture_options`].
+//!   otherwise is [`Compact::capture_options`]. A takeable box starts a **run** of boxes that
+//!   can be taken one after another ([`View::takeable_run`]), which Nimstring settles whole.
 //! * A 2-chain is handed out by its **middle line** ([`View::opens_well`]): handed out by an end
 //!   line it can be declined, which is never better for the one handing it out.
 //!
@@ -45,6 +46,17 @@ pub struct Capture<B> {
     /// side, the double-dealing line that declines it and what lies behind it. `None` for a
     /// free capture.
     pub next: Option<(B, Edge)>,
+}
+
+/// The run of boxes a takeable box starts (see [`View::takeable_run`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The boxes of the run, the far takeable box included when there is one.
+    pub boxes: usize,
+    /// Whether the run ends at another takeable box (a chain handed out at both ends or in its
+    /// middle, or an opened loop) rather than at an *exit*: the edge of the board or a box with
+    /// at most one side drawn.
+    pub closed: bool,
 }
 
 /// A position as chain theory sees it, on either form. The required methods are what a form
@@ -157,6 +169,29 @@ pub trait View: Sized {
             (c, f)
         });
         Capture { line, next }
+    }
+    /// The *run* the takeable box `b` starts: `b`, then each box with two sides drawn reached
+    /// through the undrawn sides, up to an exit (the edge of the board, or a box with at most
+    /// one side drawn, which the run's last line reaches) or another takeable box, which then
+    /// belongs to the run. `line` is given each undrawn line of the run once, in order from
+    /// `b`: drawing them all takes the whole run. (The walk cannot come back to `b`: its one
+    /// undrawn side is the run's first line, and each box on the way is left by its other side.)
+    #[inline]
+    fn takeable_run(&self, b: Self::Box, mut line: impl FnMut(Edge)) -> Run {
+        let (mut at, mut e) = (b, self.undrawn_sides(b).next().expect("a takeable box has an undrawn side"));
+        let mut boxes = 1;
+        loop {
+            line(e);
+            match self.across(e, at) {
+                Some(next) if self.is_two_sided(next) => {
+                    boxes += 1;
+                    e = self.undrawn_sides(next).find(|&f| f != e).expect("a box with two undrawn sides");
+                    at = next;
+                }
+                Some(next) if self.drawn_sides(next) == 3 => return Run { boxes: boxes + 1, closed: true },
+                _ => return Run { boxes, closed: false },
+            }
+        }
     }
     /// A line that takes a box without making another one takeable, if there is one: the first
     /// takeable box's, row-major. Taking such a box at once is optimal: the box is the mover's
@@ -464,6 +499,13 @@ mod tests {
                 for b in compact.takeable() {
                     let (x, y) = (compact.capture_of(b), pos.capture_of(cell(b)));
                     assert_eq!((x.line, x.next.map(|(c, f)| (cell(c), f))), (y.line, y.next));
+                    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+                    let run = compact.takeable_run(b, |e| xs.push(e));
+                    assert_eq!(run, pos.takeable_run(cell(b), |e| ys.push(e)));
+                    assert_eq!(xs, ys);
+                    // Drawing the run's lines completes exactly its boxes.
+                    let done = |p: &Compact<'_>| p.counts().with[4].count_ones() as usize;
+                    assert_eq!(done(&compact.with(&xs)) - done(&compact), run.boxes, "{xs:?}");
                 }
                 for e in compact.undrawn() {
                     assert_eq!(compact.completes(e), pos.completes(e));
