@@ -22,6 +22,8 @@
 //!   (the half-hearted hand-out is dominated: see [`View::opens_well`]);
 //! * move ordering: the table's best move first, then moves that give no box away (those that
 //!   use up safe moves first, then by a history heuristic), then hand-outs, shortest chain first;
+//!   the hand-outs are listed only once the safe lines have not cut the node off, so that most
+//!   nodes never walk their chains;
 //! * upper bounds on loony moves (`Worker::loony_bound`) and enhanced transposition cutoffs near
 //!   the root, whose probes also bound each move by its child's stored lower bound;
 //! * the exact chain-and-loop value of simple loony endgames (every unclaimed box has two

@@ -64,15 +64,39 @@ impl Worker<'_, '_> {
     /// moves). So one line of each is searched. Of a 1-chain one line is searched too, of a
     /// 2-chain its middle line: see `short_chain_line`.
     pub(super) fn ordered_moves(&self, pos: &Compact<'_>, chains: &Chains, first: Option<Edge>) -> MoveList {
-        let (drawn, counts) = (pos.drawn(), pos.counts());
-        let mut opened = [false; 64];
-        // (rank << 8 | line): sorting plain integers is cheaper than sorting pairs.
-        let mut ranked = [0u32; SOLVER_MAX_LINES];
-        let mut bound = [NO_BOUND; SOLVER_MAX_LINES];
-        let mut n = 0;
+        let mut moves = MoveList::new();
+        self.rank_moves(pos, Some(chains), self.candidates(pos, first), first, &mut moves);
+        moves
+    }
+
+    /// The first stage of [`Worker::ordered_moves`], which needs no chains: the table's move
+    /// and the safe lines, in its order. `None` when the table's move is drawn or a line of a
+    /// chain, or when no line is safe: then the whole list is needed at once.
+    /// [`Worker::add_chain_moves`] appends the rest, so that a node a safe line cuts off never
+    /// walks its chains; the two stages make `ordered_moves`'s list.
+    pub(super) fn safe_moves(&self, pos: &Compact<'_>, first: Option<Edge>) -> Option<MoveList> {
+        let safe = pos.safe_set().0;
+        if safe == 0 || first.is_some_and(|f| safe >> f.0 & 1 == 0) {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        self.rank_moves(pos, None, self.candidates(pos, first) & safe, first, &mut moves);
+        Some(moves)
+    }
+
+    /// The second stage (see [`Worker::safe_moves`]): the lines of the chains and loops worth
+    /// searching, appended to `moves` in `ordered_moves`'s order.
+    pub(super) fn add_chain_moves(&self, pos: &Compact<'_>, first: Option<Edge>, moves: &mut MoveList) {
+        let lines = self.candidates(pos, first) & !pos.safe_set().0;
+        self.rank_moves(pos, Some(&pos.chains()), lines, first, moves);
+    }
+
+    /// The undrawn lines that may be searched: one line of each twin group (and the table's
+    /// move besides, if it is one of them).
+    fn candidates(&self, pos: &Compact<'_>, first: Option<Edge>) -> u128 {
+        let drawn = pos.drawn();
         let mut candidates = self.geo.undrawn(drawn).0;
         if self.settings.pruning.twin_lines {
-            // One line of each twin group (the hint, if it is one of them, is kept besides).
             for &group in self.geo.twin_groups() {
                 let undrawn = group & candidates;
                 candidates &= !(undrawn & undrawn.wrapping_sub(1));
@@ -83,14 +107,35 @@ impl Worker<'_, '_> {
                 candidates |= 1 << f.0;
             }
         }
+        candidates
+    }
+
+    /// Appends to `moves`, best first, the lines of `candidates` worth searching, each with its
+    /// bound. `chains` may be `None` only when every candidate is safe.
+    fn rank_moves(
+        &self,
+        pos: &Compact<'_>,
+        chains: Option<&Chains>,
+        candidates: u128,
+        first: Option<Edge>,
+        moves: &mut MoveList,
+    ) {
+        let counts = pos.counts();
+        let mut opened = [false; 64];
+        // (rank << 8 | line): sorting plain integers is cheaper than sorting pairs.
+        let mut ranked = [0u32; SOLVER_MAX_LINES];
+        let mut bound = [NO_BOUND; SOLVER_MAX_LINES];
+        let mut n = 0;
         // A hint on a chain or loop names the chain: its one searched line comes first (the
         // hint's own line may be another of its lines, or, with strings-and-coins keys, a line
         // of another position with the same key, so it adds no move of its own).
-        let first_chain = first.map_or(NO_CHAIN, |f| chains.chain_of_line[f.0]);
+        let chain_of = |e: Edge| chains.map_or(NO_CHAIN, |c| c.chain_of_line[e.0]);
+        let first_chain = first.map_or(NO_CHAIN, chain_of);
         for e in LineSet(candidates).iter() {
-            let chain = chains.chain_of_line[e.0];
+            let chain = chain_of(e);
             let hinted = Some(e) == first || (chain != NO_CHAIN && chain == first_chain);
             let rank = if chain == NO_CHAIN {
+                debug_assert!(pos.is_safe(e), "line {} is on no chain but gives a box", e.0);
                 // Safe lines: first those that bring boxes to their second side (they use up the
                 // safe moves, which decides who must open the first chain), interior lines before
                 // border lines (far fewer nodes: docs/PERFORMANCE.md, "Solver settings").
@@ -100,6 +145,7 @@ impl Worker<'_, '_> {
                 let h = 4095 - (self.history[e.0] >> 4).min(4095);
                 (1 + (2 - filling) * 4 + (2 - sides)) << 12 | h
             } else {
+                let chains = chains.expect("a chain's line comes with the chains");
                 let c = chain as usize;
                 let long = chains.is_long(c);
                 if long && self.settings.pruning.loony_bounds {
@@ -124,13 +170,11 @@ impl Worker<'_, '_> {
             n += 1;
         }
         ranked[..n].sort_unstable();
-        let mut moves = MoveList::new();
         for e in ranked[..n].iter().map(|&r| r as u8) {
             moves.lines[moves.len] = e;
             moves.bounds[moves.len] = bound[e as usize];
             moves.len += 1;
         }
-        moves
     }
 
     /// Whether `e`, a line of a chain of `len <= 2` boxes, is worth searching when nothing can
@@ -212,5 +256,63 @@ impl Worker<'_, '_> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pencilbox_grid::Dims;
+    use rand::{Rng, SeedableRng};
+
+    use super::super::{Solver, TableSize};
+    use super::*;
+    use crate::compact::Geometry;
+
+    /// The two stages (`safe_moves`, then `add_chain_moves`) list the moves `ordered_moves`
+    /// lists, in its order and with its bounds, whatever the table's move; and they are staged
+    /// exactly when that move is safe or missing and some line is safe.
+    #[test]
+    fn the_staged_moves_are_the_whole_list_in_order() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x57A6);
+        let (mut staged, mut whole) = (0, 0);
+        for (r, c) in [(2, 2), (3, 3), (3, 5), (5, 5)] {
+            let geo = Geometry::new(Dims::new(r, c).unwrap()).unwrap();
+            let mut solver = Solver::new(geo.clone(), TableSize::Entries(0));
+            let worker = solver.worker();
+            for _ in 0..400 {
+                let share = rng.random_range(0.1..0.8);
+                let drawn = (0..geo.num_lines())
+                    .filter(|_| rng.random_bool(share))
+                    .fold(LineSet::EMPTY, |s, e| s.with(Edge(e)));
+                let pos = Compact::new(&geo, drawn);
+                if pos.can_take() || geo.undrawn(drawn).count() == 0 {
+                    continue;
+                }
+                // No hint, an undrawn line, or a drawn one (a hint with no undrawn twin).
+                let first = match rng.random_range(0..4) {
+                    0 => None,
+                    3 => Some(Edge(rng.random_range(0..geo.num_lines()))),
+                    _ => geo.undrawn(drawn).iter().nth(rng.random_range(0..geo.undrawn(drawn).count() as usize)),
+                };
+                let full = worker.ordered_moves(&pos, &pos.chains(), first);
+                let safe = pos.safe_set().0;
+                let expect_staged = safe != 0 && first.is_none_or(|f| safe >> f.0 & 1 == 1);
+                match worker.safe_moves(&pos, first) {
+                    Some(mut moves) => {
+                        assert!(expect_staged, "staged with an unsafe hint {first:?}");
+                        assert!(moves.as_slice().iter().all(|&e| safe >> e & 1 == 1));
+                        worker.add_chain_moves(&pos, first, &mut moves);
+                        assert_eq!(moves.as_slice(), full.as_slice(), "{r}x{c} {:#x} {first:?}", drawn.0);
+                        assert_eq!(moves.bounds[..moves.len], full.bounds[..full.len]);
+                        staged += 1;
+                    }
+                    None => {
+                        assert!(!expect_staged, "not staged: {r}x{c} {:#x} {first:?}", drawn.0);
+                        whole += 1;
+                    }
+                }
+            }
+        }
+        assert!(staged > 300 && whole > 100, "staged {staged}, whole {whole}");
     }
 }

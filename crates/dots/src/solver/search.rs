@@ -185,25 +185,26 @@ impl<'s> Worker<'s, '_> {
         }
         let first = hint.map(|h| self.unmap_from_key(sym, h)).map(|e| self.undrawn_twin(drawn, e));
         let undrawn_count = self.geo.undrawn(drawn).count();
-        let mut list = match (captures, &coin) {
-            (Some(captures), _) => captures,
-            (None, Some((chains, _))) => self.ordered_moves(&pos, chains, first),
-            (None, None) => self.ordered_moves(&pos, &pos.chains(), first),
+        // Enhanced cutoffs look at every move at once; elsewhere the chains' moves are added
+        // only once the table's move and the safe lines have not cut the node off.
+        let etc = !capturing && undrawn_count >= self.settings.etc_lines;
+        let staged = if etc || coin.is_some() || capturing { None } else { self.safe_moves(&pos, first) };
+        let mut chains_pending = staged.is_some();
+        let mut list = match (captures, staged, &coin) {
+            (Some(captures), _, _) => captures,
+            (None, Some(safe), _) => safe,
+            (None, None, Some((chains, _))) => self.ordered_moves(&pos, chains, first),
+            (None, None, None) => self.ordered_moves(&pos, &pos.chains(), first),
         };
-        if !capturing
-            && undrawn_count >= self.settings.etc_lines
-            && let Some((v, e)) = self.enhanced_cutoff(im, &pos, &mut list, alpha, beta)
-        {
+        if etc && let Some((v, e)) = self.enhanced_cutoff(im, &pos, &mut list, alpha, beta) {
             if self.root == Some(im.drawn) {
                 self.root_cut = Some((e, v));
             }
             return v;
         }
-        let moves = list.as_slice();
-        let bounds = &list.bounds;
         let alpha0 = alpha;
         let mut best = Score::MIN;
-        let mut best_move = Edge(moves[0] as usize);
+        let mut best_move = Edge(list.lines[0] as usize);
         // With two threads, a node near the root is marked busy while it is searched, and the
         // first pass over its moves defers (after the first) those whose child the other thread
         // is searching, so that the threads split the work (ABDADA: Weill, "The ABDADA
@@ -211,16 +212,26 @@ impl<'s> Worker<'s, '_> {
         let busy = self.busy.filter(|_| !capturing && undrawn_count >= self.settings.parallel_lines);
         let owned = busy.is_some_and(|b| b.enter(drawn));
         // The moves in search order: each index once, then the deferred ones again at the end.
-        let mut order = [0u8; 2 * SOLVER_MAX_LINES];
-        (0..moves.len()).for_each(|i| order[i] = i as u8);
-        let (mut next, mut end) = (0, moves.len());
+        let mut deferred = [0u8; SOLVER_MAX_LINES];
+        let (mut next, mut later, mut taken) = (0, 0, 0);
         // Moves searched so far (for the profile's count of where cutoffs come).
         let mut searched = 0usize;
-        while next < end {
-            let (i, second_pass) = (usize::from(order[next]), next >= moves.len());
-            next += 1;
-            let e = Edge(usize::from(moves[i]));
-            let bound = Score::from(bounds[i]);
+        loop {
+            if next == list.len && chains_pending {
+                chains_pending = false;
+                self.add_chain_moves(&pos, first, &mut list);
+            }
+            let (i, second_pass) = if next < list.len {
+                next += 1;
+                (next - 1, false)
+            } else if taken < later {
+                taken += 1;
+                (usize::from(deferred[taken - 1]), true)
+            } else {
+                break;
+            };
+            let e = Edge(usize::from(list.lines[i]));
+            let bound = Score::from(list.bounds[i]);
             if bound <= alpha {
                 // The move cannot beat alpha; its bound keeps the fail-soft result an upper bound.
                 best = best.max(bound);
@@ -231,8 +242,8 @@ impl<'s> Worker<'s, '_> {
                 && i > 0
                 && busy.is_busy(drawn.with(e))
             {
-                order[end] = i as u8;
-                end += 1;
+                deferred[later] = i as u8;
+                later += 1;
                 continue;
             }
             let v = self.child_value(im, &pos, left, e, alpha, beta);
