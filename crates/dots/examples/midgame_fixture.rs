@@ -8,10 +8,19 @@
 //! ```
 //!
 //! Game `g` is played with the random generator seeded `seed + g`: `strong` against itself in
-//! even games, against `greedy` in odd ones (`greedy` first in every other one), each move with
-//! `--time-ms` to think. Its position is the one with `44 − g mod 7` undrawn lines, which spreads
-//! the set over 38–44; it is kept if no box can be taken in it and no position of an earlier game
-//! is the same up to symmetry. A position whose moves are not all solved within `--limit-s`
+//! even games, against `greedy` in odd ones (`greedy` first in every other one; with
+//! `--self-play`, `strong` against itself in every game), each move with `--time-ms` to think.
+//! Its position is the one with `most − g mod spread` undrawn lines (`--most 44 --spread 7`
+//! spread the set over 38–44); it is kept if no box can be taken in it and no position of an
+//! earlier game is the same up to symmetry.
+//!
+//! The harder set (`tests/fixtures/midgame-5x5-hard.txt`, 41–46 undrawn lines, from the strong
+//! engine's self-play) is made by
+//!
+//! ```text
+//! cargo run --release -p pencilbox-dots --example midgame_fixture -- --out crates/dots/tests/fixtures/midgame-5x5-hard.txt \
+//!     --seed 2501 --count 12 --most 46 --spread 6 --self-play --tt-mib 4096 --threads 2 --limit-s 1200
+//! ``` A position whose moves are not all solved within `--limit-s`
 //! seconds is dropped (a comment line in the file says so) and the next game is played. Each
 //! position is appended as soon as it is solved, so a run that is stopped resumes where it
 //! stopped: positions already in the file (kept or dropped) are not solved again.
@@ -45,9 +54,6 @@ use pencilbox_dots::test_set::{self, Valued};
 /// The midgame accuracy fixture in the repository.
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
 
-/// The undrawn lines of the fixture's positions.
-const UNDRAWN: RangeInclusive<u32> = 38..=44;
-
 /// The start of the comment line that records a dropped position.
 const DROPPED: &str = "# dropped:";
 
@@ -74,14 +80,24 @@ struct Args {
     /// The players' thinking time per move in the games.
     #[arg(long, default_value_t = 1000)]
     time_ms: u64,
+    /// The most undrawn lines of a position: game g's has `most - g mod spread`.
+    #[arg(long, default_value_t = 44)]
+    most: u32,
+    /// How many numbers of undrawn lines the positions spread over, down from `--most`.
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=30))]
+    spread: u32,
+    /// Strong against itself in every game (else against greedy in odd games).
+    #[arg(long)]
+    self_play: bool,
     /// Re-solve this many positions of the file instead (see the module docs).
     #[arg(long)]
     check: Option<usize>,
 }
 
 /// The levels of game `g`, the first mover first.
-fn players(g: u64) -> [Level; 2] {
+fn players(g: u64, self_play: bool) -> [Level; 2] {
     match g % 4 {
+        _ if self_play => [Level::Strong, Level::Strong],
         0 | 2 => [Level::Strong, Level::Strong],
         1 => [Level::Strong, Level::Greedy],
         _ => [Level::Greedy, Level::Strong],
@@ -89,12 +105,13 @@ fn players(g: u64) -> [Level; 2] {
 }
 
 /// Plays game `g` up to its position; `None` when a box can be taken there.
-fn midgame(geo: &Geometry, seed: u64, g: u64, think: Duration) -> anyhow::Result<Option<LineSet>> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(g));
-    let [a, b] = players(g);
+fn midgame(geo: &Geometry, args: &Args, g: u64) -> anyhow::Result<Option<LineSet>> {
+    let (think, undrawn) = (Duration::from_millis(args.time_ms), undrawn(args));
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed.wrapping_add(g));
+    let [a, b] = players(g, args.self_play);
     let mut bots =
         [Bot::new(a, geo.dims(), TableSize::Mib(64))?, Bot::new(b, geo.dims(), TableSize::Mib(64))?];
-    let target = UNDRAWN.end() - (g % 7) as u32;
+    let target = undrawn.end() - (g % u64::from(args.spread)) as u32;
     let (mut drawn, mut turn) = (LineSet::EMPTY, 0);
     while geo.undrawn(drawn).count() > target {
         let position = Position::from_lines(geo.dims(), drawn.iter())?;
@@ -126,20 +143,32 @@ fn solve(solver: &mut Solver<'_>, drawn: LineSet, limit: Duration) -> Result<Val
     Ok(Valued { dims: solver.geometry().dims(), drawn, value, moves })
 }
 
+/// The undrawn lines of the positions.
+fn undrawn(args: &Args) -> RangeInclusive<u32> {
+    args.most.saturating_sub(args.spread - 1)..=args.most
+}
+
 fn header(args: &Args) -> String {
+    let range = undrawn(args);
+    let (players, flag) = if args.self_play {
+        ("strong vs strong in every game", " --self-play")
+    } else {
+        ("strong vs strong in even games, strong vs greedy in odd ones", "")
+    };
     format!(
         "# Midgame accuracy fixture: 5x5 Dots-and-Boxes positions from real games, {lo}-{hi} undrawn
-# lines, no box to take, with the exact value of every legal move (issue 14, 'Measures').
+# lines, no box to take, with the exact value of every legal move.
 # Format (pencilbox_dots::test_set): RxC LINES VALUE LINE:VALUE ..., where LINES is the
 # OpenSpiel line string, VALUE the net boxes for the player to move under best play, and each
 # LINE:VALUE a legal move (line number) and its value for the mover; loss = VALUE - move value.
-# Made by: cargo run --release -p pencilbox-dots --example midgame_fixture -- --seed {seed} --count {count} --tt-mib {mib} --threads {threads} --limit-s {limit} --time-ms {think}
-# Game g is seeded {seed} + g; strong vs strong in even games, strong vs greedy in odd ones;
-# its position has 44 - g mod 7 undrawn lines. Positions not solved in {limit} s are dropped
+# Made by: cargo run --release -p pencilbox-dots --example midgame_fixture -- --seed {seed} --count {count} --most {hi} --spread {spread}{flag} --tt-mib {mib} --threads {threads} --limit-s {limit} --time-ms {think}
+# Game g is seeded {seed} + g; {players};
+# its position has {hi} - g mod {spread} undrawn lines. Positions not solved in {limit} s are dropped
 # (listed below as '{DROPPED}').
 ",
-        lo = UNDRAWN.start(),
-        hi = UNDRAWN.end(),
+        lo = range.start(),
+        hi = range.end(),
+        spread = args.spread,
         seed = args.seed,
         count = args.count,
         mib = args.tt_mib,
@@ -180,7 +209,7 @@ fn generate(args: &Args) -> anyhow::Result<()> {
             break;
         }
         games += 1;
-        let Some(drawn) = midgame(&geo, args.seed, g, Duration::from_millis(args.time_ms))? else {
+        let Some(drawn) = midgame(&geo, args, g)? else {
             skipped += 1;
             continue;
         };

@@ -1,22 +1,35 @@
-//! The midgame accuracy fixture (`tests/fixtures/midgame-5x5.txt`, made by the `midgame_fixture`
-//! example, read by the `accuracy` example) is what it claims to be: at least 40 positions of
-//! 5×5 games with 38–44 undrawn lines and no box to take, each with every legal move listed once
-//! and values that agree with each other. Cheap checks only: re-solving positions is
-//! `cargo run --release -p pencilbox-dots --example midgame_fixture -- --check K`.
+//! The midgame accuracy fixtures (`tests/fixtures/midgame-5x5.txt` and the harder
+//! `midgame-5x5-hard.txt`, made by the `midgame_fixture` example, read by the `accuracy` example)
+//! are what they claim to be: positions of 5×5 games (38–44 undrawn lines, at least 40 of them;
+//! the harder set 41–46, from the strong engine's self-play) with no box to take, each with every
+//! legal move listed once and values that agree with each other. Cheap checks only: re-solving
+//! positions is `cargo run --release -p pencilbox-dots --example midgame_fixture -- --check K`
+//! (with `--out` for the harder set).
 
 use std::collections::{HashMap, HashSet};
+use std::ops::RangeInclusive;
 
-use pencilbox_dots::test_set::{self, Valued};
-
-/// The midgame accuracy fixture in the repository.
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt");
 use pencilbox_dots::compact::{Geometry, LineSet};
+use pencilbox_dots::test_set::{self, Valued};
 use pencilbox_grid::{Dims, Edge};
 
+/// The fixtures in the repository: the file, the undrawn lines of its positions, the fewest
+/// positions it must hold, and the fewest with each number of undrawn lines in the range it
+/// must hold.
+const FIXTURES: [(&str, RangeInclusive<u32>, usize, usize); 2] = [
+    (concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5.txt"), 38..=44, 40, 3),
+    (concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/midgame-5x5-hard.txt"), 41..=46, 9, 1),
+];
+
+fn read(path: &str) -> Vec<Valued> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read the midgame fixture {path}: {e}"));
+    test_set::parse(&text).unwrap_or_else(|e| panic!("the midgame fixture {path}: {e}"))
+}
+
+/// Every position of both fixtures.
 fn fixture() -> Vec<Valued> {
-    let text = std::fs::read_to_string(FIXTURE)
-        .unwrap_or_else(|e| panic!("cannot read the midgame fixture {FIXTURE}: {e}"));
-    test_set::parse(&text).unwrap_or_else(|e| panic!("the midgame fixture {FIXTURE}: {e}"))
+    FIXTURES.iter().flat_map(|(path, ..)| read(path)).collect()
 }
 
 fn geometry() -> Geometry {
@@ -24,22 +37,24 @@ fn geometry() -> Geometry {
 }
 
 #[test]
-fn at_least_40_positions_of_5x5_with_38_to_44_undrawn_lines_and_every_count_present() {
-    let set = fixture();
-    assert!(set.len() >= 40, "only {} positions", set.len());
+fn enough_positions_of_5x5_in_each_range_of_undrawn_lines_and_every_count_present() {
     let geo = geometry();
-    let mut per_count: HashMap<u32, usize> = HashMap::new();
-    for m in &set {
-        assert_eq!(m.dims, geo.dims(), "{m}");
-        let undrawn = geo.undrawn(m.drawn).count();
-        assert!((38..=44).contains(&undrawn), "{undrawn} undrawn lines: {m}");
-        *per_count.entry(undrawn).or_default() += 1;
-    }
-    for undrawn in 38..=44 {
-        assert!(
-            per_count.get(&undrawn).copied().unwrap_or(0) >= 3,
-            "few positions with {undrawn} undrawn lines: {per_count:?}"
-        );
+    for (path, range, least, least_each) in FIXTURES {
+        let set = read(path);
+        assert!(set.len() >= least, "only {} positions in {path}", set.len());
+        let mut per_count: HashMap<u32, usize> = HashMap::new();
+        for m in &set {
+            assert_eq!(m.dims, geo.dims(), "{m}");
+            let undrawn = geo.undrawn(m.drawn).count();
+            assert!(range.contains(&undrawn), "{undrawn} undrawn lines in {path}: {m}");
+            *per_count.entry(undrawn).or_default() += 1;
+        }
+        for undrawn in range {
+            assert!(
+                per_count.get(&undrawn).copied().unwrap_or(0) >= least_each,
+                "few positions with {undrawn} undrawn lines in {path}: {per_count:?}"
+            );
+        }
     }
 }
 

@@ -292,7 +292,10 @@ mod tests {
                 let first = match rng.random_range(0..4) {
                     0 => None,
                     3 => Some(Edge(rng.random_range(0..geo.num_lines()))),
-                    _ => geo.undrawn(drawn).iter().nth(rng.random_range(0..geo.undrawn(drawn).count() as usize)),
+                    _ => geo
+                        .undrawn(drawn)
+                        .iter()
+                        .nth(rng.random_range(0..geo.undrawn(drawn).count() as usize)),
                 };
                 let full = worker.ordered_moves(&pos, &pos.chains(), first);
                 let safe = pos.safe_set().0;
