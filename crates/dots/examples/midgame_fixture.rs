@@ -12,7 +12,10 @@
 //! `--self-play`, `strong` against itself in every game), each move with `--time-ms` to think.
 //! Its position is the one with `most − g mod spread` undrawn lines (`--most 44 --spread 7`
 //! spread the set over 38–44); it is kept if no box can be taken in it and no position of an
-//! earlier game is the same up to symmetry.
+//! earlier game is the same up to symmetry. A position whose moves are not all solved within
+//! `--limit-s` seconds is dropped (a comment line in the file says so) and the next game is
+//! played. Each position is appended as soon as it is solved, so a run that is stopped resumes
+//! where it stopped: positions already in the file (kept or dropped) are not solved again.
 //!
 //! The harder set (`tests/fixtures/midgame-5x5-hard.txt`, 41–46 undrawn lines, from the strong
 //! engine's self-play) is made by
@@ -20,10 +23,7 @@
 //! ```text
 //! cargo run --release -p pencilbox-dots --example midgame_fixture -- --out crates/dots/tests/fixtures/midgame-5x5-hard.txt \
 //!     --seed 2501 --count 12 --most 46 --spread 6 --self-play --tt-mib 4096 --threads 2 --limit-s 1200
-//! ``` A position whose moves are not all solved within `--limit-s`
-//! seconds is dropped (a comment line in the file says so) and the next game is played. Each
-//! position is appended as soon as it is solved, so a run that is stopped resumes where it
-//! stopped: positions already in the file (kept or dropped) are not solved again.
+//! ```
 //!
 //! `--check K` instead re-solves K positions of the file with a fresh table: the position's value,
 //! and the children of its first listed best move and of one other move, whose values must be
@@ -96,11 +96,12 @@ struct Args {
 
 /// The levels of game `g`, the first mover first.
 fn players(g: u64, self_play: bool) -> [Level; 2] {
-    match g % 4 {
-        _ if self_play => [Level::Strong, Level::Strong],
-        0 | 2 => [Level::Strong, Level::Strong],
-        1 => [Level::Strong, Level::Greedy],
-        _ => [Level::Greedy, Level::Strong],
+    if self_play || g.is_multiple_of(2) {
+        [Level::Strong, Level::Strong]
+    } else if g % 4 == 1 {
+        [Level::Strong, Level::Greedy]
+    } else {
+        [Level::Greedy, Level::Strong]
     }
 }
 
